@@ -1,0 +1,102 @@
+/**
+ * The local gateway's static half: serves dist/<brand>/ by Host header and applies each brand's route manifest
+ * (redirects, rewrites of parameterised routes, per-locale not-found with status 404), as the CDN would.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import type { Brand } from '../brand/schema.ts';
+import { matchPattern } from '../routes/match.ts';
+import type { RouteManifest } from '../routes/manifest.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+export interface Site {
+  brand: Brand;
+  root: string;
+  manifest: RouteManifest;
+}
+
+/** The sites that have been built; brands without output are left out (and reported by the caller). */
+export function loadSites(distDir: string, brands: Brand[]): Site[] {
+  return brands.flatMap((brand) => {
+    const root = join(distDir, brand.id);
+    const manifestFile = join(root, 'routes.json');
+    if (!existsSync(manifestFile)) return [];
+    return [{ brand, root, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) as RouteManifest }];
+  });
+}
+
+/** `<id>.localhost` serves brand <id>, a production host serves its brand, anything else the default brand. */
+export function siteForHost(sites: Site[], hostHeader: string | undefined, defaultBrandId: string): Site | undefined {
+  const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '');
+  const id = host.endsWith('.localhost') ? host.slice(0, -'.localhost'.length) : undefined;
+  return (
+    sites.find((s) => s.brand.id === id) ??
+    sites.find((s) => s.brand.hosts.includes(host)) ??
+    sites.find((s) => s.brand.id === defaultBrandId)
+  );
+}
+
+function fileIn(root: string, urlPath: string): string | undefined {
+  const candidate = normalize(join(root, urlPath));
+  if (!candidate.startsWith(root)) return undefined;
+  for (const file of [candidate, join(candidate, 'index.html'), candidate + '.html']) {
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  return undefined;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, file: string, status = 200): void {
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  const immutable = file.includes('/_astro/');
+  res.writeHead(status, {
+    'content-type': type,
+    'content-length': statSync(file).size,
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    'x-content-type-options': 'nosniff',
+  });
+  if (req.method === 'HEAD') res.end();
+  else createReadStream(file).pipe(res);
+}
+
+export function serveSite(site: Site, req: IncomingMessage, res: ServerResponse): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const url = new URL(req.url ?? '/', 'http://gateway');
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    path = '/404';
+  }
+  const bare = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const redirect = site.manifest.redirects.find((r) => r.from === path || r.from.replace(/\/+$/, '') === bare);
+  if (redirect) {
+    res.writeHead(redirect.status, { location: redirect.to + url.search }).end();
+    return;
+  }
+  const direct = fileIn(site.root, path);
+  if (direct) return send(req, res, direct);
+  const rewrite = site.manifest.rewrites.find((r) => matchPattern(r.from, path));
+  const rewritten = rewrite && fileIn(site.root, rewrite.to);
+  if (rewritten) return send(req, res, rewritten);
+  const notFound = site.manifest.notFound.find((n) => path.startsWith(n.prefix) || path + '/' === n.prefix);
+  const page = (notFound && fileIn(site.root, notFound.page)) ?? fileIn(site.root, '/404.html');
+  if (page) return send(req, res, page, 404);
+  res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+}

@@ -1,0 +1,162 @@
+import type { RouteVariant } from '../brand/schema.ts';
+import type { RedirectDef, RouteDef } from './types.ts';
+
+/** Main cabinet route sets: the default hosts and the onboarding (AI-assistant) host. */
+const MAIN: readonly RouteVariant[] = ['default', 'onboarding'];
+
+const cabinet = (name: string, path: string, variants: RouteDef['variants'] = MAIN, extra: Partial<RouteDef> = {}): RouteDef => ({
+  name,
+  path,
+  layout: 'shared',
+  requireAuth: true,
+  variants,
+  ...extra,
+});
+
+const publicPage = (name: string, path: string, variants: RouteDef['variants'], extra: Partial<RouteDef> = {}): RouteDef => ({
+  name,
+  path,
+  layout: 'single',
+  requireAuth: false,
+  variants,
+  ...extra,
+});
+
+const widget = (name: string, path: string): RouteDef =>
+  publicPage(name, path, MAIN, { hideFloating: true });
+
+const admin = (name: string, path: string, role: RouteDef['role'] = 'admin'): RouteDef =>
+  cabinet(name, path, ['default'], { role });
+
+/** Every screen of spec §2. Pages, rewrites, titles and the sidebar all come from this list. */
+export const ROUTES: readonly RouteDef[] = [
+  // Home: each variant has its own screen on "/", except distribution hosts, which redirect.
+  cabinet('home', '/', ['default', 'quality']),
+  cabinet('onboardingHome', '/', ['onboarding']),
+  cabinet('dashboard', '/', ['dashboard']),
+
+  // Flows and templates
+  cabinet('flows', '/flows'),
+  cabinet('flowEdit', '/flows/edit/:workflowId/:step?'),
+  cabinet('flowsMassEdit', '/flows/EditTextInFlows'),
+  cabinet('templates', '/templates'),
+  cabinet('templatesYclients', '/templates/yclients'),
+  cabinet('templatesAltegio', '/templates/altegio'),
+  cabinet('templatesIikocrm', '/templates/iikocrm'),
+  cabinet('templatesApicrm', '/templates/apicrm'),
+  cabinet('templateAdd', '/templates/:integration/add/:templateType'),
+  cabinet('templateEdit', '/templates/:integration/edit/:workflowId'),
+
+  // Payments
+  cabinet('payments', '/payments', ['default', 'onboarding', 'distribution']),
+  cabinet('subscriptions', '/payments/subscriptions', ['default', 'onboarding', 'distribution']),
+  publicPage('publicPayments', '/publicPayments', ['default', 'onboarding', 'distribution']),
+
+  // Widgets
+  cabinet('widgets', '/widgets/'),
+  cabinet('widgetReview', '/widgets/review'),
+  cabinet('widgetConfirmSettings', '/widgets/confirm/settings'),
+  widget('ratingWidget', '/widgets/reviews/rating/:id'),
+  cabinet('reviewsAi', '/widgets/reviews-ai'),
+  cabinet('reviewsAiWidget', '/widgets/reviews-ai/:widgetId'),
+
+  // Phones
+  cabinet('blacklist', '/phones/ignore'),
+  cabinet('subscribers', '/phones/subscribers'),
+  widget('ignorePhone', '/il/:encUserGuid'),
+
+  // Account screens, on every host
+  publicPage('login', '/account/login', 'all', { guestOnly: true }),
+  publicPage('register', '/account/register', 'all', { guestOnly: true }),
+  publicPage('forgotPassword', '/account/forgot-password', 'all', { guestOnly: true }),
+  publicPage('resetPassword', '/account/reset-password', 'all', { guestOnly: true }),
+  cabinet('accountUpdate', '/account/update', 'all'),
+  cabinet('profile', '/account/profile', 'all'),
+  publicPage('confirmEmail', '/Account/ConfirmEmail', 'all'),
+  publicPage('googleCallback', '/account/google/callback', 'all'),
+  publicPage('demo', '/demo', 'all'),
+  cabinet('quickstart', '/account/quickstart', ['default'], { feature: 'quickStart' }),
+  cabinet('quickstartYclients', '/account/quickstartYclients', ['default'], { feature: 'quickStart' }),
+  cabinet('quickstartYclientsSimple', '/account/quickstartYclientsSimple', ['default'], { feature: 'quickStart' }),
+  cabinet('quickstartAltegio', '/account/quickstartAltegio', ['default'], { feature: 'quickStart' }),
+  cabinet('medflexOnboarding', '/account/medflex-onboarding', MAIN),
+  cabinet('onboarding', '/account/onboarding', ['onboarding']),
+  cabinet('dashboardQuickStart', '/account/dashboardQuickStart', ['dashboard']),
+  publicPage('registerYclients', '/account/register/yclients/:applicationId', MAIN),
+  publicPage('registerAltegio', '/account/register/altegio/:applicationId', MAIN),
+
+  // Partners
+  cabinet('partnersPromocodes', '/partners/promocodes', MAIN, { feature: 'promoCodes' }),
+  cabinet('partnersPromocode', '/partners/promocode', MAIN, { feature: 'promoCodes' }),
+
+  // Connected accounts
+  cabinet('accountsTelegram', '/accounts/telegram'),
+  cabinet('accountsAmo', '/accounts/amo'),
+  cabinet('accountsAmoConnect', '/accounts/amo/connect'),
+  cabinet('accountsYclients', '/accounts/yclients'),
+  cabinet('accountsWhatsApp', '/accounts/whats-app', 'all'),
+  cabinet('accountsDialog360', '/accounts/dialog360', ['default', 'onboarding', 'distribution']),
+  cabinet('accountsDialog360Connect', '/accounts/dialog360/:token/:accountId', ['default', 'onboarding', 'distribution']),
+  cabinet('accountsIiko', '/accounts/iiko'),
+  cabinet('accountsSigma', '/accounts/sigma'),
+  cabinet('accountsTwilio', '/accounts/twilio', ['default', 'onboarding', 'dashboard']),
+  cabinet('accountsChatwoot', '/accounts/chatwoot', ['default', 'onboarding', 'dashboard']),
+  cabinet('accountsAltegio', '/accounts/altegio'),
+  cabinet('accountsMedflexLpus', '/accounts/medflexLpus'),
+
+  // Analytics
+  cabinet('insights', '/insights'),
+  cabinet('messageLogs', '/insights/message-logs/'),
+  cabinet('insightsConversion', '/insights/conversion', MAIN, { scrollTop: true }),
+  cabinet('rfm', '/insights/rfm/:dashboardId'),
+
+  // Distributions, short links, ideas
+  cabinet('distributions', '/distributions', ['default', 'onboarding', 'distribution']),
+  cabinet('shortLink', '/short-link'),
+  widget('shortLinkRedirect', '/to/:encodedId/'),
+  cabinet('ideas', '/ideas'),
+
+  // Chat-bots and AI copilot bots
+  cabinet('chatbots', '/chatbots/'),
+  cabinet('chatbotsBooking', '/chatbots/booking'),
+  cabinet('copilotBots', '/flowCopilotBotsHided'),
+  cabinet('copilotBot', '/flowCopilotBotsHided/:copilotBotId'),
+  widget('publicAiChat', '/ai-chat/:botId'),
+
+  // Public widgets named in §2 without a path of their own there; the paths are ours (docs/routes.md).
+  widget('iikoBookingWidget', '/widget/iiko-booking/:widgetId'),
+  widget('bookingWidget', '/widget/booking/:widgetId'),
+  widget('qrCodeWidgetView', '/widget/qr/:linkId'),
+  widget('visitNotifyWidget', '/widget/visit-notify/:widgetId'),
+
+  // Quality-control host
+  cabinet('chats', '/chats', ['quality']),
+  cabinet('calls', '/calls', ['quality']),
+  cabinet('report', '/reports/:reportId', ['quality']),
+
+  // Dashboard host
+  cabinet('conversion', '/conversion', ['dashboard'], { scrollTop: true }),
+  cabinet('reviews', '/reviews', ['dashboard']),
+
+  // Admin area (staff use the main hosts)
+  admin('adminUsers', '/admin/users'),
+  admin('adminPays', '/admin/pays'),
+  admin('adminPromocodes', '/admin/promocodes'),
+  admin('adminPromocodeCreate', '/admin/promocodes/create', 'superadmin'),
+  admin('adminInstances', '/admin/instances'),
+  admin('adminUserDiagnostics', '/admin/users/:userId/diagnostics'),
+  admin('adminNews', '/admin/news'),
+  admin('adminStatus', '/admin/status/:companyId'),
+  admin('adminOutgoing', '/admin/outgoing'),
+  admin('adminNewClients', '/admin/newClients'),
+
+  // Not found
+  publicPage('notFound', '/404', 'all'),
+  publicPage('widgetNotFound', '/widget/404', 'all', { hideFloating: true }),
+];
+
+export const REDIRECTS: readonly RedirectDef[] = [
+  { from: '/', to: '/distributions', variants: ['distribution'] },
+  { from: '/account/quickstart', to: '/account/dashboardQuickStart', variants: ['dashboard'] },
+  { from: '/account/quickstart', to: '/account/onboarding', variants: ['onboarding'] },
+];

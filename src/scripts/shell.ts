@@ -1,0 +1,98 @@
+/**
+ * Behaviour of the Shared layout: the mobile sidebar, menus, language choice, logout, the remote-desktop link
+ * and scroll-to-top. Plain DOM code: the shell must cost almost nothing on pages without an island.
+ */
+import { logout, currentUser } from './shell-session.ts';
+import { bookingAccountRoute } from '../shared/crm.ts';
+
+function setupMobileMenu() {
+  const sidebar = document.getElementById('sidebar');
+  const openButton = document.querySelector<HTMLButtonElement>('.menu-open');
+  const closeButton = document.querySelector<HTMLButtonElement>('.menu-close');
+  const backdrop = document.querySelector<HTMLElement>('.sidebar-backdrop');
+  if (!sidebar || !openButton) return;
+  const setOpen = (open: boolean) => {
+    sidebar.dataset.open = String(open);
+    openButton.setAttribute('aria-expanded', String(open));
+    backdrop?.classList.toggle('hidden', !open);
+    if (open) sidebar.querySelector<HTMLElement>('a, button')?.focus();
+    else openButton.focus();
+  };
+  openButton.addEventListener('click', () => setOpen(true));
+  closeButton?.addEventListener('click', () => setOpen(false));
+  backdrop?.addEventListener('click', () => setOpen(false));
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && sidebar.dataset.open === 'true') setOpen(false);
+  });
+}
+
+/** Header menus are <details>: close them on Escape and on a click elsewhere. */
+function setupMenus() {
+  const menus = [...document.querySelectorAll<HTMLDetailsElement>('header details')];
+  document.addEventListener('click', (event) => {
+    for (const menu of menus) if (!menu.contains(event.target as Node)) menu.open = false;
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    for (const menu of menus) {
+      if (menu.open) {
+        menu.open = false;
+        menu.querySelector('summary')?.focus();
+      }
+    }
+  });
+}
+
+function setupLanguageSelect() {
+  const select = document.querySelector<HTMLSelectElement>('[data-language-select]');
+  if (!select) return;
+  const prefixes = JSON.parse(select.dataset.prefixes ?? '{}') as Record<string, string>;
+  select.addEventListener('change', () => {
+    const current = prefixes[select.dataset.current ?? ''] ?? '';
+    const next = prefixes[select.value] ?? '';
+    try {
+      localStorage.setItem('locale', select.value);
+    } catch {
+      // Without storage the choice lasts for this navigation only.
+    }
+    const rest = location.pathname.slice(current.length) || '/';
+    location.assign((next && rest === '/' ? next + '/' : next + rest) + location.search + location.hash);
+  });
+}
+
+function setupRemoteDesktop() {
+  const link = document.querySelector<HTMLAnchorElement>('[data-remote-desktop]');
+  if (!link || !/Mac|iPhone|iPad/i.test(navigator.userAgent)) return;
+  link.href = link.dataset.mac ?? link.href;
+  link.textContent = link.dataset.labelMac ?? link.textContent;
+}
+
+function setupScrollTop() {
+  const button = document.querySelector<HTMLButtonElement>('[data-scroll-top]');
+  if (!button) return;
+  const update = () => (button.hidden = window.scrollY < 300);
+  window.addEventListener('scroll', update, { passive: true });
+  button.addEventListener('click', () => window.scrollTo({ top: 0, behavior: 'smooth' }));
+  update();
+}
+
+async function showUser() {
+  const user = await currentUser();
+  if (!user) return;
+  const email = document.querySelector('[data-user-email]');
+  if (email) email.textContent = user.email;
+  const route = bookingAccountRoute(user.crms ?? [], user.countryId ?? 0);
+  document.querySelectorAll<HTMLElement>('[data-booking]').forEach((item) => {
+    item.hidden = item.dataset.booking !== route;
+  });
+}
+
+export function startShell() {
+  setupMobileMenu();
+  setupMenus();
+  setupLanguageSelect();
+  setupRemoteDesktop();
+  setupScrollTop();
+  document.querySelector('[data-logout]')?.addEventListener('click', () => void logout());
+  void showUser();
+}

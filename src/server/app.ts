@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import rateLimit from '@fastify/rate-limit';
+import responseValidation from '@fastify/response-validation';
+import { codeHandlers } from './account/code-handlers.ts';
+import { profileHandlers } from './account/profile-handlers.ts';
+import { sessionHandlers } from './account/session-handlers.ts';
+import { adminPayHandlers } from './admin/pay-handlers.ts';
+import { adminUserHandlers } from './admin/user-handlers.ts';
+import type { AppContext } from './context.ts';
+import { installErrorHandling } from './http/errors.ts';
+import { securityHandlers } from './http/security.ts';
+import type { Handlers, OperationId } from './http/types.ts';
+import { requestAjv, responseAjv } from './http/validation.ts';
+
+export const SPEC_PATH = resolve(import.meta.dirname, '../../openapi/cabinet.yaml');
+export const API_PREFIX = '/api/v1';
+
+const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/** The Fastify app: contract-bound routes under /api/v1, validation both ways, problems for every error. */
+export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const app = Fastify({ logger: { level: config.logLevel }, ...fastifyOptions });
+  app.decorateRequest('auth', null);
+
+  const ajv = requestAjv();
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  installErrorHandling(app);
+
+  app.addHook('onRoute', (route) => {
+    const routeConfig = route.config as { rateLimitGroup?: 'auth' | 'code'; rateLimit?: unknown } | undefined;
+    // The contract marks which operations are rate limited (x-fastify-config.rateLimitGroup); limits come from config.
+    if (routeConfig?.rateLimitGroup) {
+      const max = routeConfig.rateLimitGroup === 'auth' ? config.rateLimitAuthMax : config.rateLimitCodeMax;
+      routeConfig.rateLimit = { max, timeWindow: config.rateLimitWindowMs };
+    }
+    // Authenticate before the body is validated: anonymous callers learn nothing from validation messages.
+    if (route.preHandler && (route.schema as { operationId?: string } | undefined)?.operationId) {
+      route.onRequest = [...asArray(route.onRequest), ...asArray(route.preHandler)] as typeof route.onRequest;
+      delete route.preHandler;
+    }
+  });
+  await app.register(rateLimit, { global: false });
+  if (config.validateResponses) await app.register(responseValidation, { ajv: responseAjv() as never });
+
+  const serviceHandlers: Handlers<OperationId> = {
+    ...sessionHandlers(ctx),
+    ...codeHandlers(ctx),
+    ...profileHandlers(ctx),
+    ...adminUserHandlers(ctx),
+    ...adminPayHandlers(ctx),
+  };
+  await app.register(openapiGlue, {
+    specification: SPEC_PATH,
+    serviceHandlers,
+    securityHandlers: securityHandlers(config),
+    prefix: API_PREFIX,
+  });
+  return app;
+}

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { JSONWebKeySet } from 'jose';
+
+/** Everything the reference API reads from its environment, parsed once by loadConfig(). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** node-postgres connection string; PGlite in dataDir when absent. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshTokenIdleSeconds: number;
+  resetCodeTtlSeconds: number;
+  confirmCodeTtlSeconds: number;
+  googleJwksUrl: string;
+  /** Fixed key set instead of fetching googleJwksUrl (offline deployments). */
+  googleJwks: JSONWebKeySet | undefined;
+  googleClientId: string | undefined;
+  /** Per client IP and route, per window. */
+  rateLimitAuthMax: number;
+  rateLimitCodeMax: number;
+  rateLimitWindowMs: number;
+  /** Validate every response against the contract (dev/test; off in production for speed). */
+  validateResponses: boolean;
+  /** Public origin used in mailed links and pay links when the request names no Client-Host. */
+  publicOrigin: string;
+  seedDemo: boolean;
+  /** Staff account ensured at every start (ADMIN_EMAIL / ADMIN_PASSWORD, role super-admin): the first admin. */
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  logLevel: string;
+  /** Current time in ms. Everything time-dependent (tokens, codes, payments) reads this clock. */
+  now: () => number;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+/** Duration in seconds; accepts plain seconds or a suffix s/m/h/d (e.g. 30d). */
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must be seconds or a duration like 30d, 12h, 15m (got "${raw}")`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** JWT_SECRET, or a random one generated once and kept in the data dir so tokens survive restarts. */
+function jwtSecret(env: Env, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.data');
+  const production = env.NODE_ENV === 'production';
+  let googleJwks: JSONWebKeySet | undefined;
+  if (env.GOOGLE_JWKS) {
+    try {
+      googleJwks = JSON.parse(env.GOOGLE_JWKS) as JSONWebKeySet;
+    } catch {
+      throw new ConfigError('GOOGLE_JWKS must be a JSON Web Key Set');
+    }
+  }
+  const config: ServerConfig = {
+    port: int(env, 'PORT', 8080),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@cabinet.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@cabinet.local',
+    accessTokenTtlSeconds: duration(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: duration(env, 'REFRESH_TOKEN_TTL', 30 * 86400),
+    refreshTokenIdleSeconds: duration(env, 'REFRESH_TOKEN_IDLE', 7 * 86400),
+    resetCodeTtlSeconds: duration(env, 'RESET_CODE_TTL', 3600),
+    confirmCodeTtlSeconds: duration(env, 'CONFIRM_CODE_TTL', 3 * 86400),
+    googleJwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+    googleJwks,
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    rateLimitAuthMax: int(env, 'RATE_LIMIT_AUTH_MAX', 20, 1),
+    rateLimitCodeMax: int(env, 'RATE_LIMIT_CODE_MAX', 10, 1),
+    rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1),
+    validateResponses: bool(env, 'VALIDATE_RESPONSES', !production),
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? 8080}`,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    bootstrapAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    now: Date.now,
+  };
+  if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
+    throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');
+  }
+  return { ...config, ...overrides, dataDir };
+}

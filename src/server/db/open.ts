@@ -1,0 +1,59 @@
+import { join, resolve } from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.ts';
+import { acquireDataDirLock } from './lock.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+const migrationsFolder = resolve(import.meta.dirname, 'migrations');
+
+/** Opens PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`, and applies pending migrations. */
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client can be terminated by the server (restart, failover, DROP DATABASE ... FORCE); without a
+    // listener that error would crash the process. The pool replaces the client on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
+    const db = drizzle(pool, { schema });
+    try {
+      await migrate(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+  }
+
+  const release = acquireDataDirLock(opts.dataDir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = await PGlite.create(join(opts.dataDir, 'pglite'));
+    const db = drizzle(client, { schema });
+    await migrate(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}

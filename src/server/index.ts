@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.ts';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
+import { openDatabase, type Db } from './db/open.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './db/seed.ts';
+
+export type { ServerConfig } from './config.ts';
+export { loadConfig } from './config.ts';
+export { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed.ts';
+
+export interface CreateApiOptions {
+  env?: Record<string, string | undefined>;
+  config?: Partial<ServerConfig>;
+  fastify?: FastifyServerOptions;
+}
+
+export interface Api {
+  app: FastifyInstance;
+  config: ServerConfig;
+  engine: 'pglite' | 'postgres';
+  /** The Drizzle handle, for operator tasks (CLI) and test set-up. */
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (creating and migrating on first start) the database, seeds it, and builds the app with every API
+ * route under /api/v1. Does not listen: the caller may add routes or a serverFactory first.
+ */
+export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
+  const config = loadConfig(options.env ?? process.env, options.config);
+  const database = await openDatabase(config);
+  try {
+    await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
+    const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db) }, options.fastify);
+    app.addHook('onClose', async () => database.close());
+    let closing: Promise<void> | undefined;
+    return { app, config, engine: database.engine, db: database.db, close: () => (closing ??= app.close().then(() => undefined)) };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** Standalone API on PORT (the full local run with brand sites is scripts/start.ts). */
+export async function startApiServer(env: Record<string, string | undefined> = process.env): Promise<Api> {
+  const api = await createApi({ env });
+  await api.app.listen({ port: api.config.port, host: api.config.host });
+  console.log(`API on http://${api.config.host}:${api.config.port}/api/v1 (${api.engine}); demo login ${DEMO_EMAIL} / ${DEMO_PASSWORD}`);
+  return api;
+}

@@ -1,0 +1,43 @@
+/**
+ * The exact user-facing texts of §5 and §8. One copy, used by the server (problem messages) and the browser
+ * (inline field errors, toasts). Keys double as stable codes for translation.
+ */
+export const messages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email is not valid',
+  emailTooLong: 'Email must be at most 254 characters',
+  passwordRequired: 'Password is required',
+  passwordLength: 'Password must be 6 to 20 characters',
+  passwordCyrillic: 'Password must not contain Cyrillic letters',
+  passwordSpaces: 'Password must not contain spaces',
+  confirmPasswordRequired: 'Password confirmation is required',
+  passwordsDontMatch: "Passwords don't match",
+  phoneRequired: 'Phone is required',
+  phoneInvalid: 'Phone number is not valid',
+  countryRequired: 'Country is required',
+  termsRequired: 'You must accept the terms of the agreement',
+  notAllFieldsFilled: 'Not all fields are filled',
+  urlInvalid: 'The text entered is not a valid URL',
+  // §8 server texts
+  emailTaken: 'Username with this email is already exists.',
+  invalidCredentials: 'Invalid email or password',
+  forgotPasswordSent: 'A password reset link has been sent to the address you provided',
+  forgotPasswordFailed:
+    'When trying to reset your password, your email address was incorrect, please try again, then contact support',
+  resetPasswordFailed:
+    'An error occurred while trying to reset your password, please try again, then contact technical support',
+  passwordChanged: 'Password changed successfully',
+  emailConfirmed: 'Your email has been successfully confirmed!',
+  emailConfirmFailed: 'The confirmation link is invalid or has expired',
+  setUpRequested: 'Your request has been sent. A specialist will contact you soon',
+  setUpFailed: 'Error was occured',
+  externalLoginFailed: 'Sign-in with the external provider failed',
+  tokenInvalid: 'Token not valid',
+  accessDenied: 'Access denied',
+  notFound: 'Not found',
+  tooManyRequests: 'Too many requests, please try again later',
+  addPaymentFailed: 'Error adding payment',
+  updateUserFailed: 'Error updating user',
+} as const;
+
+export type MessageKey = keyof typeof messages;

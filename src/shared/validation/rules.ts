@@ -1,0 +1,82 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { messages, type MessageKey } from './messages.ts';
+
+/** A failed rule: the field it concerns, a stable code (also the message key) and the English text. */
+export interface FieldError {
+  field: string;
+  code: MessageKey;
+  message: string;
+}
+
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 20;
+
+const err = (field: string, code: MessageKey): FieldError => ({ field, code, message: messages[code] });
+const isBlank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+
+// Practical address check (same spirit as the HTML email input): one @, no spaces, a dotted domain.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+const CYRILLIC = /[\u0400-\u04FF\u0500-\u052F]/;
+
+export function checkEmail(value: unknown, field = 'email'): FieldError | undefined {
+  if (isBlank(value)) return err(field, 'emailRequired');
+  const email = (value as string).trim();
+  if (email.length > EMAIL_MAX_LENGTH) return err(field, 'emailTooLong');
+  if (!EMAIL_PATTERN.test(email)) return err(field, 'emailInvalid');
+  return undefined;
+}
+
+export function checkPassword(value: unknown, field = 'password'): FieldError | undefined {
+  if (typeof value !== 'string' || value === '') return err(field, 'passwordRequired');
+  if (CYRILLIC.test(value)) return err(field, 'passwordCyrillic');
+  if (/\s/.test(value)) return err(field, 'passwordSpaces');
+  if (value.length < PASSWORD_MIN_LENGTH || value.length > PASSWORD_MAX_LENGTH) return err(field, 'passwordLength');
+  return undefined;
+}
+
+export function checkConfirmation(password: unknown, confirmation: unknown, field = 'confirmPassword'): FieldError | undefined {
+  if (typeof confirmation !== 'string' || confirmation === '') return err(field, 'confirmPasswordRequired');
+  if (password !== confirmation) return err(field, 'passwordsDontMatch');
+  return undefined;
+}
+
+/** Phone in international form (a leading + or digits with a country code); validated by libphonenumber-js. */
+export function checkPhone(value: unknown, field = 'phone'): FieldError | undefined {
+  if (isBlank(value)) return err(field, 'phoneRequired');
+  const raw = (value as string).trim();
+  const phone = parsePhoneNumberFromString(raw.startsWith('+') ? raw : `+${raw}`);
+  if (!phone || !phone.isValid()) return err(field, 'phoneInvalid');
+  return undefined;
+}
+
+/** The phone in E.164 form, or undefined when it is not valid. */
+export function normalizePhone(value: string): string | undefined {
+  const raw = value.trim();
+  const phone = parsePhoneNumberFromString(raw.startsWith('+') ? raw : `+${raw}`);
+  return phone?.isValid() ? phone.number : undefined;
+}
+
+export function checkCountry(value: unknown, required: boolean, field = 'countryId'): FieldError | undefined {
+  if (!required) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return err(field, 'countryRequired');
+  return undefined;
+}
+
+export function checkTerms(accepted: unknown, field = 'terms'): FieldError | undefined {
+  return accepted === true ? undefined : err(field, 'termsRequired');
+}
+
+export function checkUrl(value: unknown, field = 'url'): FieldError | undefined {
+  if (typeof value !== 'string') return err(field, 'urlInvalid');
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : err(field, 'urlInvalid');
+  } catch {
+    return err(field, 'urlInvalid');
+  }
+}
+
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}

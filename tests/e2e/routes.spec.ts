@@ -1,0 +1,61 @@
+import { routesForBrand } from '../../src/routes/select.ts';
+import { sidebarLinks } from '../../src/routes/sidebar.ts';
+import { isEnabled } from '../../src/brand/flags.ts';
+import { loadBrand } from '../../src/brand/load.ts';
+import { ROUTES } from '../../src/routes/registry.ts';
+import { adminTokens, demoTokens, expect, gatewayGet, expectNoSeriousA11yViolations, prepareStorage, samplePath, tRoutes, tShell, test, type Tokens } from './support.ts';
+
+let tokens: Tokens;
+let staff: Tokens;
+test.beforeAll(async ({}, testInfo) => {
+  tokens = await demoTokens(testInfo.project.use.baseURL!);
+  staff = await adminTokens(testInfo.project.use.baseURL!);
+});
+
+// Every route of every brand, in the brand's default language, signed in: title, layout, sidebar, a11y.
+for (const route of ROUTES) {
+  test(`${route.name} (${route.path})`, async ({ page, context, brand }) => {
+    test.skip(!routesForBrand(brand).includes(route), `not a route of ${brand.id}`);
+    const locale = brand.locale.default;
+    await prepareStorage(context, { tokens: route.guestOnly ? undefined : route.role ? staff : tokens, locale });
+    const response = await page.goto(samplePath(route));
+    const notFound = route.name === 'notFound' || route.name === 'widgetNotFound';
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(`${tRoutes(locale)(route.name)} | ${brand.productName}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toHaveText(notFound ? tShell(locale)('notFound.title') : tRoutes(locale)(route.name));
+
+    const nav = page.getByRole('navigation', { name: tShell(locale)('mainNavigation') });
+    if (route.layout === 'shared') {
+      const expected = sidebarLinks(brand).filter((l) => !l.mobileOnly).map((l) => tShell(locale)(`sidebar.${l.item}`));
+      const shown = await nav.locator('[data-sidebar-item]:visible > a').allTextContents();
+      expect(shown.map((s) => s.trim())).toEqual(expected);
+      await expect(page.getByRole('contentinfo')).toHaveCount(isEnabled(brand, 'footer') ? 1 : 0);
+      if (isEnabled(brand, 'footer')) await expect(page.getByRole('contentinfo')).toContainText('v2.0');
+      const floating = isEnabled(brand, 'floatingHelp') && !route.hideFloating && Object.keys(brand.floatingButtons).length > 0;
+      await expect(page.locator('[data-floating]')).toHaveCount(floating ? 1 : 0);
+      await expect(page.locator('[data-scroll-top]')).toHaveCount(route.scrollTop ? 1 : 0);
+    } else {
+      await expect(nav).toHaveCount(0);
+      await expect(page.locator('[data-floating]')).toHaveCount(0);
+    }
+    if (!notFound) await expect(page.getByRole('status')).toContainText(tShell(locale)('notBuilt'));
+    if (!process.env.NO_AXE) await expectNoSeriousA11yViolations(page, `${brand.id} ${route.path}`);
+  });
+}
+
+test('a distribution brand holds no flows page, no other brand name and no other tariff', async ({ brand, baseURL }) => {
+  test.skip(brand.variant !== 'distribution');
+  expect((await gatewayGet(baseURL!, '/flows')).status).toBe(404);
+  const { readFileSync, readdirSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const root = join(import.meta.dirname, '../../dist', brand.id);
+  const files = (readdirSync(root, { recursive: true }) as string[]).filter((f) => /\.(html|js|json)$/.test(f));
+  const text = files.map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
+  for (const other of ['main-ru', 'ai-app', 'ai-dashboard', 'clinic', 'quality'].map((id) => loadBrand(id))) {
+    expect(text, other.productName).not.toContain(other.productName);
+  }
+  expect(text).not.toContain('"tariffs":[0');
+  expect(text).not.toMatch(/\/flows\/edit/);
+});

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { loadBrand, type Brand } from '../../src/brand/load.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
+import { createT, type Messages } from '../../src/i18n/translate.ts';
+import type { RouteDef } from '../../src/routes/types.ts';
+
+export { expect };
+
+const messages = (locale: Locale, ns: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, `${ns}.json`), 'utf8')) as Messages;
+
+export const tShell = (locale: Locale) => createT(locale, messages(locale, 'shell'));
+export const tRoutes = (locale: Locale) => createT(locale, messages(locale, 'routes'));
+
+/** A concrete URL path for a route: parameters get sample values. */
+export function samplePath(route: RouteDef): string {
+  return route.path.replace(/:(\w+)\??/g, (_, name: string) => `sample-${name}`);
+}
+
+export interface Tokens {
+  token: string;
+  refreshToken: string;
+}
+
+export interface GatewayResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A plain request to the local gateway as brand <id>'s host. Node cannot resolve `*.localhost` names (the
+ * browser can), so it connects to the loopback address and names the host in the Host header.
+ */
+export function gatewayGet(baseURL: string, path: string): Promise<GatewayResponse> {
+  const url = new URL(path, baseURL);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: url.port, path: url.pathname + url.search, headers: { host: url.host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Signs in through the real API (the seeded demo account) and returns its tokens. */
+export async function demoTokens(baseURL: string, account = { email: 'demo@cabinet.local', password: 'demo123' }): Promise<Tokens> {
+  const api = new URL(baseURL);
+  const response = await fetch(`http://127.0.0.1:${api.port}/api/v1/account/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!response.ok) throw new Error(`demo login failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Tokens;
+}
+
+/** The bootstrap super-admin the e2e server is started with (playwright.config.ts). */
+export const adminTokens = (baseURL: string) => demoTokens(baseURL, { email: 'staff@cabinet.local', password: 'staff-e2e-1' });
+
+/** Stores tokens and a language choice before any page script runs, as a returning user's browser would. */
+export async function prepareStorage(context: BrowserContext, options: { tokens?: Tokens; locale?: Locale }) {
+  await context.addInitScript((o) => {
+    if (sessionStorage.getItem('e2e-prepared')) return;
+    sessionStorage.setItem('e2e-prepared', '1');
+    if (o.tokens) {
+      localStorage.setItem('token', o.tokens.token);
+      localStorage.setItem('refreshToken', o.tokens.refreshToken);
+    }
+    if (o.locale) localStorage.setItem('locale', o.locale);
+  }, options);
+}
+
+export async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`),
+    label,
+  ).toEqual([]);
+}
+
+/** Test fixture: the project's brand, parsed from brands/<project>.json. */
+export const test = base.extend<{ brand: Brand }>({
+  brand: async ({}, use, testInfo) => {
+    await use(loadBrand(testInfo.project.name));
+  },
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+// Two suites: pure unit tests, and API tests that start the real server on a real database.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/client/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file owns a fresh database; two workers keep a 2-core machine responsive.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
