@@ -26,7 +26,7 @@ const widget = (name: string, path: string): RouteDef =>
   publicPage(name, path, MAIN, { hideFloating: true });
 
 const admin = (name: string, path: string, role: RouteDef['role'] = 'admin'): RouteDef =>
-  cabinet(name, path, ['default'], { role });
+  cabinet(name, path, ['default'], { role, domain: 'admin' });
 
 /** Every screen of spec §2. Pages, rewrites, titles and the sidebar all come from this list. */
 export const ROUTES: readonly RouteDef[] = [
@@ -66,15 +66,15 @@ export const ROUTES: readonly RouteDef[] = [
   widget('ignorePhone', '/il/:encUserGuid'),
 
   // Account screens, on every host
-  publicPage('login', '/account/login', 'all', { guestOnly: true }),
-  publicPage('register', '/account/register', 'all', { guestOnly: true }),
-  publicPage('forgotPassword', '/account/forgot-password', 'all', { guestOnly: true }),
-  publicPage('resetPassword', '/account/reset-password', 'all', { guestOnly: true }),
-  cabinet('accountUpdate', '/account/update', 'all'),
-  cabinet('profile', '/account/profile', 'all'),
-  publicPage('confirmEmail', '/Account/ConfirmEmail', 'all'),
-  publicPage('googleCallback', '/account/google/callback', 'all'),
-  publicPage('demo', '/demo', 'all'),
+  publicPage('login', '/account/login', 'all', { guestOnly: true, domain: 'account' }),
+  publicPage('register', '/account/register', 'all', { guestOnly: true, domain: 'account' }),
+  publicPage('forgotPassword', '/account/forgot-password', 'all', { guestOnly: true, domain: 'account' }),
+  publicPage('resetPassword', '/account/reset-password', 'all', { guestOnly: true, domain: 'account' }),
+  cabinet('accountUpdate', '/account/update', 'all', { domain: 'account' }),
+  cabinet('profile', '/account/profile', 'all', { domain: 'account' }),
+  publicPage('confirmEmail', '/Account/ConfirmEmail', 'all', { domain: 'account' }),
+  publicPage('googleCallback', '/account/google/callback', 'all', { domain: 'account' }),
+  publicPage('demo', '/demo', 'all', { domain: 'account' }),
   cabinet('quickstart', '/account/quickstart', ['default'], { feature: 'quickStart' }),
   cabinet('quickstartYclients', '/account/quickstartYclients', ['default'], { feature: 'quickStart' }),
   cabinet('quickstartYclientsSimple', '/account/quickstartYclientsSimple', ['default'], { feature: 'quickStart' }),
@@ -82,8 +82,8 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('medflexOnboarding', '/account/medflex-onboarding', MAIN),
   cabinet('onboarding', '/account/onboarding', ['onboarding']),
   cabinet('dashboardQuickStart', '/account/dashboardQuickStart', ['dashboard']),
-  publicPage('registerYclients', '/account/register/yclients/:applicationId', MAIN),
-  publicPage('registerAltegio', '/account/register/altegio/:applicationId', MAIN),
+  publicPage('registerYclients', '/account/register/yclients/:applicationId', MAIN, { domain: 'account' }),
+  publicPage('registerAltegio', '/account/register/altegio/:applicationId', MAIN, { domain: 'account' }),
 
   // Partners
   cabinet('partnersPromocodes', '/partners/promocodes', MAIN, { feature: 'promoCodes' }),

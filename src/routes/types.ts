@@ -3,6 +3,9 @@ import type { Flag, RouteVariant } from '../brand/schema.ts';
 export type Layout = 'shared' | 'single';
 export type Role = 'admin' | 'superadmin';
 
+/** Feature domains: each has a screen dispatcher `src/islands/<domain>/<Domain>Screen.astro`. */
+export type Domain = 'account' | 'admin';
+
 export interface RouteDef {
   /** Unique name; also the i18n key of the title in the `routes` namespace. */
   name: string;
@@ -19,6 +22,8 @@ export interface RouteDef {
   role?: Role;
   /** Public widget routes of §2 hide the floating help buttons. */
   hideFloating?: boolean;
+  /** Which domain's screen renders the route; routes without one say they are not built yet. */
+  domain?: Domain;
   /** §2: the conversion route shows a scroll-to-top button. */
   scrollTop?: boolean;
 }
