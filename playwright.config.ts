@@ -1,16 +1,33 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadBrands } from './src/brand/load.ts';
+import { E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
 
 /**
  * Browser tests on the built output, one project per brand, through the local gateway with the real API.
  * Playwright cannot download browsers here: Debian's chromium is used when present (CHROMIUM_PATH overrides),
  * otherwise Playwright's own browser (a developer machine that has one).
  */
-const PORT = Number(process.env.E2E_PORT ?? 4321);
 const chromium = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => p && existsSync(p));
+const googleKey = JSON.parse(readFileSync('tests/e2e/fixtures/google-test-key.json', 'utf8'));
+
+/** The servers are configured as an operator would: environment only. */
+const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
+  DATABASE_URL: '',
+  PORT: String(port),
+  DATA_DIR: join(tmpdir(), `cabinet-e2e-${port}-${process.pid}`),
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_AUTH_MAX: '10000',
+  RATE_LIMIT_CODE_MAX: '10000',
+  ADMIN_EMAIL: 'staff@cabinet.local',
+  ADMIN_PASSWORD: 'staff-e2e-1',
+  SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+  GOOGLE_JWKS: JSON.stringify({ keys: [googleKey.publicJwk] }),
+  GOOGLE_CLIENT_ID,
+  ...extra,
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,6 +37,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  globalSetup: './tests/e2e/global-setup.ts',
   use: {
     launchOptions: {
       executablePath: chromium,
@@ -29,15 +47,24 @@ export default defineConfig({
   },
   projects: loadBrands().map((brand) => ({
     name: brand.id,
-    use: { baseURL: `http://${brand.id}.localhost:${PORT}`, browserName: 'chromium' as const, locale: 'en-US' },
+    use: { baseURL: `http://${brand.id}.localhost:${E2E_PORT}`, browserName: 'chromium' as const, locale: 'en-US' },
   })),
-  webServer: {
-    command: `node scripts/start.ts --no-build`,
-    url: `http://localhost:${PORT}/api/v1/Account/CurrentUser`,
-    // Any answer (401 without a token) means the server is up.
-    ignoreHTTPSErrors: true,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: { DATABASE_URL: '', PORT: String(PORT), DATA_DIR: join(tmpdir(), `cabinet-e2e-${process.pid}`), LOG_LEVEL: 'warn', RATE_LIMIT_AUTH_MAX: '10000', ADMIN_EMAIL: 'staff@cabinet.local', ADMIN_PASSWORD: 'staff-e2e-1' },
-  },
+  webServer: [
+    {
+      command: 'node scripts/start.ts --no-build',
+      // Any answer (401 without a token) means the server is up.
+      url: `http://localhost:${E2E_PORT}/api/v1/Account/CurrentUser`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(E2E_PORT),
+    },
+    {
+      // Access tokens live 3 s here: the silent-refresh test runs against this server.
+      command: 'node scripts/start.ts --no-build',
+      url: `http://localhost:${E2E_SHORT_TOKEN_PORT}/api/v1/Account/CurrentUser`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: serverEnv(E2E_SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL_SECONDS: '3' }),
+    },
+  ],
 });

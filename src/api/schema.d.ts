@@ -182,6 +182,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Account/Profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change the signed-in user's phone, country, system language or weekly-report opt-outs. */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/Account/ChangePassword": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the password (the current one is required); other sessions are signed out. */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Account/ChangeEmail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change the sign-in email (password required); the new address must be confirmed again. */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Account/DemoLogin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to the shared demo account (the /demo route). 404 when the demo is disabled. */
+        post: operations["demoLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/PayInfos/{userId}": {
         parameters: {
             query?: never;
@@ -398,10 +466,216 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** AI dialogue grants of a user, newest first. */
+        get: operations["adminListDialogues"];
         put?: never;
         /** Grant AI dialogues to a user. */
         post: operations["adminGrantDialogues"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Users/{id}/Contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        get: operations["adminListContacts"];
+        put?: never;
+        post: operations["adminAddContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Users/{id}/Contacts/{contactId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["adminDeleteContact"];
+        options?: never;
+        head?: never;
+        patch: operations["adminEditContact"];
+        trace?: never;
+    };
+    "/Admin/Users/{id}/Diagnostics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health of one customer's set-up (docs/admin.md lists every check). */
+        get: operations["adminGetDiagnostics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Promocodes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminListPromocodes"];
+        put?: never;
+        /** Create a promo code (super-admin only, §6). */
+        post: operations["adminCreatePromocode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Instances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** WhatsApp instances of every user, with their last reported state. */
+        get: operations["adminListInstances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Status/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Connection status of one booking-system company and its owner's WhatsApp instances. */
+        get: operations["adminGetCompanyStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/News": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["adminListNews"];
+        put?: never;
+        post: operations["adminCreateNews"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/News/{newsId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["adminDeleteNews"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/News": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service notifications for the header bell (any signed-in user), newest first. */
+        get: operations["listNews"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Outgoing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The outgoing message queue (mail held in the outbox table when no SMTP is configured). */
+        get: operations["adminListOutgoing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/NewClients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users registered in the last `days` days with their payment progress. */
+        get: operations["adminListNewClients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Churn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Paying customers ranked by churn risk (score 0-100 from payment and sign-in history; docs/admin.md). */
+        get: operations["adminChurn"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -446,6 +720,34 @@ export interface components {
             utmTag?: string | null;
             countryId?: number | null;
             clientHost?: string | null;
+            marketplace?: components["schemas"]["MarketplaceApplication"];
+        };
+        /** @description Registration that came from a booking system's marketplace (/account/register/{system}/{applicationId}). */
+        MarketplaceApplication: {
+            /** @enum {string} */
+            system: "Yclients" | "Altegio";
+            applicationId: string;
+        };
+        ProfileUpdate: {
+            phoneNumber?: string;
+            countryId?: number;
+            language?: components["schemas"]["Language"];
+            notSendWeeklyYclientsReports?: boolean;
+            notSendWeeklyIikoReports?: boolean;
+        };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+            confirmPassword: string;
+        };
+        PasswordChanged: {
+            message: string;
+            token: string;
+            refreshToken: string;
+        };
+        ChangeEmailRequest: {
+            newEmail: string;
+            password: string;
         };
         RegisterResult: {
             id: number;
@@ -726,6 +1028,237 @@ export interface components {
             /** @description All dialogues granted to the user so far */
             totalCount: number;
         };
+        DialoguesGrantList: {
+            grants: {
+                id: number;
+                count: number;
+                /** Format: date */
+                date: string;
+                createdDateUnixTime: number;
+                /** @description Email of the admin who granted */
+                grantedBy: string | null;
+            }[];
+            totalCount: number;
+        };
+        AdminContactInput: {
+            fullName: string;
+            phone?: string | null;
+            email?: string | null;
+            comment?: string | null;
+            role?: string | null;
+        };
+        AdminContactPatch: {
+            fullName?: string;
+            phone?: string | null;
+            email?: string | null;
+            comment?: string | null;
+            role?: string | null;
+        };
+        AdminContact: {
+            id: number;
+            userId: number;
+            fullName: string;
+            phone: string | null;
+            email: string | null;
+            comment: string | null;
+            role: string | null;
+        };
+        /**
+         * @description Last reported WhatsApp instance state (§3); null when never reported.
+         * @enum {string|null}
+         */
+        InstanceState: "init" | "GotQrCode" | "NotAuthorized" | "Connected" | "Authorized" | "loading" | "error" | null;
+        DiagnosticCheck: {
+            /** @enum {string} */
+            code: "emailConfirmed" | "phoneSet" | "whatsAppConnected" | "bookingConnected" | "subscriptionActive" | "recentSignIn" | "mailDelivered";
+            ok: boolean;
+            /** @description Facts behind the verdict */
+            detail: string;
+        };
+        UserDiagnostics: {
+            user: components["schemas"]["AdminUser"];
+            checks: components["schemas"]["DiagnosticCheck"][];
+            lastSignInUnixTime: components["schemas"]["UnixTime"];
+            /** @description Refresh-token families still usable */
+            activeSessions: number;
+            /** @description Connected accounts by kind */
+            accounts: {
+                [key: string]: number;
+            };
+            instances: {
+                id: number;
+                phone: string;
+                state: components["schemas"]["InstanceState"];
+            }[];
+            companies: {
+                id: number;
+                name: string;
+                status: string | null;
+            }[];
+            payments: {
+                successful: number;
+                failed: number;
+                lastSuccessfulEndUnixTime: components["schemas"]["UnixTime"];
+                subscription: components["schemas"]["SubscriptionStatus"] | null;
+            };
+            /** @description Messages to the user's address held in the outbox */
+            pendingMail: number;
+            dialoguesGranted: number;
+            /** @description False while flows and ignore lists are not part of the data model */
+            flowsModelled: boolean;
+        };
+        PromocodeFields: {
+            discountPercent?: number;
+            /** @description Uses allowed in total */
+            paymentCount?: number;
+            /** @description Uses allowed per user */
+            paymentsCountByUser?: number;
+            /** Format: date */
+            expireDate?: string | null;
+            /** @description Tariff ids the code applies to; empty = every tariff */
+            availableTariffTypes?: number[];
+            minimalUserPayments?: number;
+            maxUserPayments?: number | null;
+            forNetworkCompanies?: boolean;
+            rewardSumOwner?: number;
+            rewardPercentOwner?: number;
+            /** @description Partner who owns the code (cannot use it) */
+            ownerUserId?: number | null;
+        };
+        PromocodeInput: {
+            /** @description 3-32 letters, digits, hyphens or underscores */
+            code: string;
+        } & WithRequired<components["schemas"]["PromocodeFields"], "discountPercent" | "paymentCount" | "paymentsCountByUser">;
+        Promocode: {
+            id: number;
+            code: string;
+            discountPercent: number;
+            paymentCount: number;
+            paymentsCountByUser: number;
+            /** Format: date */
+            expireDate: string | null;
+            availableTariffTypes: number[];
+            minimalUserPayments: number;
+            maxUserPayments: number | null;
+            forNetworkCompanies: boolean;
+            rewardSumOwner: number;
+            rewardPercentOwner: number;
+            ownerUserId: number | null;
+            /** @description Successful payments that used the code */
+            usedCount: number;
+            createdDateUnixTime: number;
+        };
+        PromocodeList: {
+            promocodes: components["schemas"]["Promocode"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        Instance: {
+            id: number;
+            userId: number;
+            userEmail: string;
+            phone: string;
+            state: components["schemas"]["InstanceState"];
+            createdDateUnixTime: number;
+        };
+        InstanceList: {
+            instances: components["schemas"]["Instance"][];
+            page: number;
+            pages: number;
+            total: number;
+            /** @description Count of all instances per state (`unknown` = never reported) */
+            byState: {
+                [key: string]: number;
+            };
+        };
+        CompanyStatus: {
+            company: components["schemas"]["Company"];
+            userId: number;
+            userEmail: string;
+            instances: {
+                id: number;
+                phone: string;
+                state: components["schemas"]["InstanceState"];
+            }[];
+            /** @description When this answer was read from the database */
+            checkedDateUnixTime: number;
+        };
+        NewsInput: {
+            title: string;
+            text: string;
+            /**
+             * @default info
+             * @enum {string}
+             */
+            level: "info" | "warning";
+        };
+        NewsItem: {
+            id: number;
+            title: string;
+            text: string;
+            /** @enum {string} */
+            level: "info" | "warning";
+            createdDateUnixTime: number;
+        };
+        NewsList: {
+            news: components["schemas"]["NewsItem"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        OutgoingList: {
+            messages: {
+                id: number;
+                to: string;
+                subject: string;
+                text: string;
+                createdDateUnixTime: number;
+            }[];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        NewClient: {
+            id: number;
+            email: string;
+            phone: string | null;
+            fullName: string | null;
+            createdDateUnixTime: number;
+            emailConfirmed: boolean;
+            accountsCount: number;
+            successfulPayments: number;
+            firstPaymentUnixTime: components["schemas"]["UnixTime"];
+        };
+        NewClientList: {
+            clients: components["schemas"]["NewClient"][];
+            page: number;
+            pages: number;
+            total: number;
+            /** @description New clients in the window with at least one successful payment */
+            paidTotal: number;
+        };
+        ChurnFactor: {
+            /** @enum {string} */
+            code: "expired" | "expiresSoon" | "noAutoPay" | "failedPayments" | "noRecentSignIn" | "singlePayment";
+            points: number;
+        };
+        ChurnEntry: {
+            userId: number;
+            email: string;
+            fullName: string | null;
+            score: number;
+            factors: components["schemas"]["ChurnFactor"][];
+            lastSuccessfulEndUnixTime: components["schemas"]["UnixTime"];
+            lastSignInUnixTime: components["schemas"]["UnixTime"];
+            successfulPayments: number;
+        };
+        ChurnList: {
+            customers: components["schemas"]["ChurnEntry"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
     };
     responses: {
         /** @description Invalid input; `message` names the field */
@@ -787,6 +1320,7 @@ export interface components {
         /** @description Origin of the page that makes the call; selects the brand (unknown hosts count as main-ru). */
         ClientHost: string;
         UserId: number;
+        Page: number;
         PayId: number;
     };
     requestBodies: never;
@@ -1072,6 +1606,112 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Password changed; every session was ended and this one continues with the new tokens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChanged"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Origin of the page that makes the call; selects the brand (unknown hosts count as main-ru). */
+                "Client-Host"?: components["parameters"]["ClientHost"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    demoLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTokens"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     getPayInfos: {
         parameters: {
             query?: never;
@@ -1161,8 +1801,10 @@ export interface operations {
             query?: {
                 page?: number;
                 pageSize?: number;
-                /** @description Case-insensitive search in email, phone and full name. */
+                /** @description Case-insensitive prefix search: email, full name or phone starting with the text (digits match the phone with or without +); a number also matches the user id. */
                 query?: string;
+                sort?: "createdAt" | "email" | "fullName" | "id";
+                order?: "asc" | "desc";
             };
             header?: never;
             path?: never;
@@ -1170,7 +1812,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One page of users, newest first */
+            /** @description One page of users in the requested order (newest first by default) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1504,6 +2146,31 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    adminListDialogues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Grants */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialoguesGrantList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     adminGrantDialogues: {
         parameters: {
             query?: never;
@@ -1534,4 +2201,418 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    adminListContacts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Contacts of the user's business */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminContact"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminAddContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminContactInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminContact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminDeleteContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminEditContact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+                contactId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminContactPatch"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminContact"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminGetDiagnostics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Diagnostics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserDiagnostics"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminListPromocodes: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of promo codes, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromocodeList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminCreatePromocode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PromocodeInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Promocode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    adminListInstances: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Only instances in this state; `unknown` = never reported. */
+                state?: "init" | "GotQrCode" | "NotAuthorized" | "Connected" | "loading" | "error" | "unknown";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of instances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstanceList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminGetCompanyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                companyId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminListNews: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of service notifications, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminCreateNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewsInput"];
+            };
+        };
+        responses: {
+            /** @description Published */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminDeleteNews: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                newsId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listNews: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Latest notifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewsItem"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    adminListOutgoing: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                /** @description Only messages to this address (exact, case-insensitive). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutgoingList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminListNewClients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of new clients, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NewClientList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    adminChurn: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                minScore?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of customers, highest risk first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChurnList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

@@ -3,6 +3,8 @@ export interface ApiRuntime {
   hosts: string[];
   apiBaseUrl: string;
   apiBaseUrlForMeHosts?: string;
+  /** The support chat widget's script (§2), loaded while a user is signed in. */
+  supportChatUrl?: string;
 }
 
 /**

@@ -100,6 +100,8 @@ export const brandSchema = z
       .strictObject({ channel: url.optional(), supportBot: url.optional(), chat: url.optional() })
       .default({}),
     supportChat: z.strictObject({ scriptUrl: url }).optional(),
+    /** OAuth client id for "Sign in with Google"; the button is hidden without it. */
+    googleClientId: z.string().min(1).optional(),
     flags: z.strictObject(flagsShape).default(Object.fromEntries(FLAGS.map((f) => [f, false])) as Record<Flag, false>),
     /** i18n key of the add-flow button: addFlow on main hosts, addDistribution on distribution hosts. */
     addFlowTextKey: z.enum(['addFlow', 'addDistribution']).default('addFlow'),

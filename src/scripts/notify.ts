@@ -4,7 +4,7 @@ import { mountToaster } from './toaster.ts';
 /** Translated toast titles and labels, written on <html data-toast="…"> by the Base layout. */
 function labels(): Record<string, string> {
   try {
-    return JSON.parse(document.documentElement.dataset.toast ?? '{}') as Record<string, string>;
+    return JSON.parse(document.documentElement.dataset.toastLabels ?? '{}') as Record<string, string>;
   } catch {
     return {};
   }

@@ -4,12 +4,16 @@ import { $session, initSession, loadCurrentUser, logout as endSession, type Curr
 
 let started = false;
 
+/** The page's runtime settings, written by the Base layout. */
+export function runtime(): ApiRuntime {
+  return JSON.parse(document.getElementById('api-runtime')?.textContent ?? '{}') as ApiRuntime;
+}
+
 export function startSession(): void {
   if (started) return;
   started = true;
-  const runtime = JSON.parse(document.getElementById('api-runtime')?.textContent ?? '{}') as ApiRuntime;
   initSession({
-    baseUrl: resolveApiBaseUrl(runtime, location.origin),
+    baseUrl: resolveApiBaseUrl(runtime(), location.origin),
     origin: location.origin,
     storage: localStorage,
     reload: () => location.reload(),

@@ -2,7 +2,11 @@
  * Behaviour of the Shared layout: the mobile sidebar, menus, language choice, logout, the remote-desktop link
  * and scroll-to-top. Plain DOM code: the shell must cost almost nothing on pages without an island.
  */
-import { logout, currentUser } from './shell-session.ts';
+import { logout, currentUser, runtime, startSession } from './shell-session.ts';
+import { loadSupportChat } from './support-chat.ts';
+import { $session, getApi } from '../stores/session.ts';
+import { toSystemLanguage, type Locale } from '../i18n/locales.ts';
+import { mountToaster } from './toaster.ts';
 import { bookingAccountRoute } from '../shared/crm.ts';
 
 function setupMobileMenu() {
@@ -44,16 +48,23 @@ function setupMenus() {
 }
 
 function setupLanguageSelect() {
+  startSession();
   const select = document.querySelector<HTMLSelectElement>('[data-language-select]');
   if (!select) return;
   const prefixes = JSON.parse(select.dataset.prefixes ?? '{}') as Record<string, string>;
-  select.addEventListener('change', () => {
+  select.addEventListener('change', async () => {
     const current = prefixes[select.dataset.current ?? ''] ?? '';
     const next = prefixes[select.value] ?? '';
     try {
       localStorage.setItem('locale', select.value);
     } catch {
       // Without storage the choice lasts for this navigation only.
+    }
+    select.disabled = true;
+    // A signed-in user's system language follows the choice (best effort, never blocking for long).
+    if ($session.get().authenticated) {
+      const saved = getApi().PATCH('/Account/Profile', { body: { language: toSystemLanguage(select.value as Locale) } }).catch(() => undefined);
+      await Promise.race([saved, new Promise((resolve) => setTimeout(resolve, 1500))]);
     }
     const rest = location.pathname.slice(current.length) || '/';
     location.assign((next && rest === '/' ? next + '/' : next + rest) + location.search + location.hash);
@@ -81,6 +92,7 @@ async function showUser() {
   if (!user) return;
   const email = document.querySelector('[data-user-email]');
   if (email) email.textContent = user.email;
+  loadSupportChat(runtime().supportChatUrl, user);
   const route = bookingAccountRoute(user.crms ?? [], user.countryId ?? 0);
   document.querySelectorAll<HTMLElement>('[data-booking]').forEach((item) => {
     item.hidden = item.dataset.booking !== route;
@@ -88,6 +100,7 @@ async function showUser() {
 }
 
 export function startShell() {
+  mountToaster(JSON.parse(document.documentElement.dataset.toastLabels ?? '{}').close);
   setupMobileMenu();
   setupMenus();
   setupLanguageSelect();

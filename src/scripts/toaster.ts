@@ -19,7 +19,7 @@ export function mountToaster(closeLabel = 'Close'): void {
   region.className = 'fixed top-4 right-4 z-50 flex flex-col gap-2 w-80 max-w-[calc(100vw-2rem)]';
   region.setAttribute('role', 'region');
   region.setAttribute('aria-live', 'polite');
-  region.setAttribute('aria-label', JSON.parse(document.documentElement.dataset.toast ?? '{}').region ?? 'Notifications');
+  region.setAttribute('aria-label', JSON.parse(document.documentElement.dataset.toastLabels ?? '{}').region ?? 'Notifications');
   region.dataset.toasts = '';
   document.body.append(region);
   $toasts.subscribe((toasts) => {

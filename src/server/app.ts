@@ -6,8 +6,8 @@ import responseValidation from '@fastify/response-validation';
 import { codeHandlers } from './account/code-handlers.ts';
 import { profileHandlers } from './account/profile-handlers.ts';
 import { sessionHandlers } from './account/session-handlers.ts';
-import { adminPayHandlers } from './admin/pay-handlers.ts';
-import { adminUserHandlers } from './admin/user-handlers.ts';
+import { settingsHandlers } from './account/settings-handlers.ts';
+import { adminHandlers } from './admin/index.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { securityHandlers } from './http/security.ts';
@@ -49,8 +49,8 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
     ...sessionHandlers(ctx),
     ...codeHandlers(ctx),
     ...profileHandlers(ctx),
-    ...adminUserHandlers(ctx),
-    ...adminPayHandlers(ctx),
+    ...settingsHandlers(ctx),
+    ...adminHandlers(ctx),
   };
   await app.register(openapiGlue, {
     specification: SPEC_PATH,

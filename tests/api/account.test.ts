@@ -37,7 +37,7 @@ const valid = { email: 'owner@example.com', password: 'secret1', confirmPassword
 
 describe('register', () => {
   it('creates an account that can log in, and mails a confirmation', async () => {
-    const res = await server.call('POST', '/account/register', { body: { ...valid, utmTag: 'ads', clientHost: 'https://example.org' } });
+    const res = await server.call('POST', '/account/register', { body: { ...valid, utmTag: 'ads', clientHost: 'https://app.notifio.ru' } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ id: expect.any(Number), email: valid.email });
     const tokens = await server.login(valid.email, valid.password);
@@ -45,7 +45,7 @@ describe('register', () => {
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: res.body.id, email: valid.email, phoneNumber: '+79161234567', language: 'ru', crms: [] });
     const [mail] = await server.outbox(valid.email);
-    expect(mail!.text).toContain(`https://example.org/confirm-email?userId=${res.body.id}&code=`);
+    expect(mail!.text).toContain(`https://app.notifio.ru/Account/ConfirmEmail?userId=${res.body.id}&code=`);
   });
 
   it('rejects a duplicate email with the §8 text, case-insensitively', async () => {
@@ -166,13 +166,21 @@ describe('forgot and reset password', () => {
     expect(res.body.message).toBe(messages.forgotPasswordFailed);
   });
 
+  it('never mails a link to a host that is not ours (Client-Host injection)', async () => {
+    const res = await server.call('POST', '/Account/ForgotPassword', { body: { email }, headers: { 'Client-Host': 'https://evil.example.com' } });
+    expect(res.status).toBe(200);
+    const mail = (await server.outbox(email))[0]!.text;
+    expect(mail).not.toContain('evil.example.com');
+    expect(mail).toContain('/account/reset-password?email=');
+  });
+
   it('mails a single-use code that resets the password and ends old sessions', async () => {
     const old = await server.login(email, 'oldpass1');
-    const res = await server.call('POST', '/Account/ForgotPassword', { body: { email }, headers: { 'Client-Host': 'https://cabinet.example.ru' } });
+    const res = await server.call('POST', '/Account/ForgotPassword', { body: { email }, headers: { 'Client-Host': 'https://app.massend.ru' } });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('A password reset link has been sent to the address you provided');
     const code = await lastCode(server, email);
-    expect((await server.outbox(email))[0]!.text).toContain('https://cabinet.example.ru/reset-password?email=');
+    expect((await server.outbox(email))[0]!.text).toContain('https://app.massend.ru/account/reset-password?email=');
 
     const reset = { email, code, newPassword: 'newpass1', confirmPassword: 'newpass1' };
     const ok = await server.call('POST', '/Account/ResetPassword', { body: reset });

@@ -133,8 +133,11 @@ describe('admin payments', () => {
     const edited = await server.call('PATCH', `/Admin/Users/${bob.id}/Pays/${id}`, { token: admin.token, body: { comment: 'second', isAutoPay: true } });
     expect(edited.body).toMatchObject({ amount: 990, currency: 'USD', comment: 'second', isAutoPay: true, instanceIds: [1, 2] });
     expect((await server.call('GET', `/Admin/Users/${bob.id}/Pays/${id}`, { token: admin.token })).body).toEqual(edited.body);
-    const link = await server.call('GET', `/Admin/Users/${bob.id}/Pays/${id}/LinkToPay`, { token: admin.token, headers: { 'Client-Host': 'https://cab.example' } });
-    expect(link.body.url).toMatch(/^https:\/\/cab\.example\/publicPayments\?payment=[0-9a-f-]{36}$/);
+    // The link points at the brand host that asked; a foreign Client-Host falls back to the public origin.
+    const link = await server.call('GET', `/Admin/Users/${bob.id}/Pays/${id}/LinkToPay`, { token: admin.token, headers: { 'Client-Host': 'https://app.notifio.ru' } });
+    expect(link.body.url).toMatch(/^https:\/\/app\.notifio\.ru\/publicPayments\?payment=[0-9a-f-]{36}$/);
+    const foreign = await server.call('GET', `/Admin/Users/${bob.id}/Pays/${id}/LinkToPay`, { token: admin.token, headers: { 'Client-Host': 'https://evil.example' } });
+    expect(foreign.body.url).not.toContain('evil.example');
     expect((await server.call('GET', `/Admin/Users/${alice.id}/Pays/${id}`, { token: admin.token })).status).toBe(404);
     expect((await server.call('PATCH', `/Admin/Users/${alice.id}/Pays/${id}`, { token: admin.token, body: { comment: 'x' } })).status).toBe(404);
   });

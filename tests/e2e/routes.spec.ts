@@ -18,6 +18,8 @@ for (const route of ROUTES) {
     test.skip(!routesForBrand(brand).includes(route), `not a route of ${brand.id}`);
     const locale = brand.locale.default;
     await prepareStorage(context, { tokens: route.guestOnly ? undefined : route.role ? staff : tokens, locale });
+    // The demo screen signs in and leaves at once: hold its call so the page can be inspected.
+    if (route.name === 'demo') await page.route('**/api/v1/Account/DemoLogin', () => undefined);
     const response = await page.goto(samplePath(route));
     const notFound = route.name === 'notFound' || route.name === 'widgetNotFound';
     expect(response?.status()).toBe(200);
@@ -40,7 +42,7 @@ for (const route of ROUTES) {
       await expect(nav).toHaveCount(0);
       await expect(page.locator('[data-floating]')).toHaveCount(0);
     }
-    if (!notFound) await expect(page.getByRole('status')).toContainText(tShell(locale)('notBuilt'));
+    if (!notFound && !route.domain) await expect(page.getByRole('status')).toContainText(tShell(locale)('notBuilt'));
     if (!process.env.NO_AXE) await expectNoSeriousA11yViolations(page, `${brand.id} ${route.path}`);
   });
 }

@@ -93,3 +93,32 @@ export const test = base.extend<{ brand: Brand }>({
     await use(loadBrand(testInfo.project.name));
   },
 });
+
+/** Mail the API sent to an address, newest first, read from the SMTP sink's folder (waits up to 10 s). */
+export async function mailTo(address: string, atLeast = 1): Promise<{ subject: string; text: string }[]> {
+  const { readdirSync, readFileSync: read } = await import('node:fs');
+  const { E2E_MAIL_DIR } = await import('./ports.ts');
+  for (let i = 0; i < 100; i++) {
+    const mails = readdirSync(E2E_MAIL_DIR)
+      .sort()
+      .reverse()
+      .map((f) => JSON.parse(read(join(E2E_MAIL_DIR, f), 'utf8')) as { to: string[]; subject: string; text: string })
+      .filter((m) => m.to.includes(address));
+    if (mails.length >= atLeast) return mails;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+/** The first link in a mail whose path contains `path`, on the page's host. */
+export function linkIn(text: string, path: string): string {
+  const match = new RegExp(`https?://[^\\s]*${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}[^\\s]*`).exec(text);
+  if (!match) throw new Error(`no ${path} link in mail:\n${text}`);
+  const url = new URL(match[0]);
+  return url.pathname + url.search;
+}
+
+let counter = 0;
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
+
+export const tAccount = (locale: Locale) => createT(locale, messages(locale, 'account'));

@@ -25,7 +25,7 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
       if (!user) throw new HttpError(400, messages.forgotPasswordFailed);
       const code = await issueCode(db, user.id, 'reset-password', config.now(), config.resetCodeTtlSeconds);
       const origin = linkOrigin(config, clientHostOf(req, req.body.clientHost));
-      const link = `${origin}/reset-password?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
+      const link = `${origin}/account/reset-password?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
       await mailer.send({
         to: email,
         subject: 'Password reset',

@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { issueTokens, revokeRefreshToken, rotateRefreshToken } from '../auth/refresh-tokens.ts';
 import { brandForHost } from '../brands.ts';
 import type { AppContext } from '../context.ts';
-import { users } from '../db/schema.ts';
+import { linkedAccounts, users } from '../db/schema.ts';
 import { clientHostOf } from '../http/auth.ts';
 import { badRequest, HttpError } from '../http/problem.ts';
 import type { Handlers } from '../http/types.ts';
@@ -52,6 +52,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
             countryId: body.countryId ?? null,
             utmTag: body.utmTag ?? null,
             brandId: brand.id,
+            crms: body.marketplace ? [body.marketplace.system] : [],
             createdAt: new Date(now),
           })
           .returning({ id: users.id, email: users.email })) as [{ id: number; email: string }];
@@ -59,8 +60,12 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken); // lost a race with a twin
         throw error;
       }
+      if (body.marketplace) {
+        const { system, applicationId } = body.marketplace;
+        await db.insert(linkedAccounts).values({ userId: user.id, kind: 'marketplaceApplication', name: system, externalId: applicationId, createdAt: new Date(now) });
+      }
       const code = await issueCode(db, user.id, 'confirm-email', now, config.confirmCodeTtlSeconds);
-      const link = `${linkOrigin(config, clientHost)}/confirm-email?userId=${user.id}&code=${encodeURIComponent(code)}`;
+      const link = `${linkOrigin(config, clientHost)}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
       await mailer.send({
         to: email,
         subject: 'Confirm your email',

@@ -1,4 +1,4 @@
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../shared/validation/index.ts';
 import type { AppContext } from '../context.ts';
 import { dialogueGrants, linkedAccounts, managers, payDestinations, users } from '../db/schema.ts';
@@ -6,14 +6,13 @@ import { requireAuth } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/problem.ts';
 import type { Handlers } from '../http/types.ts';
 import { toAdminUser } from './mapping.ts';
-
-// LIKE wildcards in the search text are literal.
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { seconds, totalOf } from './sql-rows.ts';
+import { userOrder, userSearch } from './user-search.ts';
 
 /** Admin area: users, their accounts bundle, lead managers, AI dialogue grants. The role check is the contract's. */
 export function adminUserHandlers(
   ctx: AppContext,
-): Handlers<'adminListUsers' | 'adminGetUser' | 'adminPatchUser' | 'adminSetUserInfo' | 'adminGetUserAccounts' | 'adminGetLeadInfo' | 'adminSetLeadInfo' | 'adminGrantDialogues' | 'listManagers' | 'listPayDestinations'> {
+): Handlers<'adminListUsers' | 'adminGetUser' | 'adminPatchUser' | 'adminSetUserInfo' | 'adminGetUserAccounts' | 'adminGetLeadInfo' | 'adminSetLeadInfo' | 'adminGrantDialogues' | 'adminListDialogues' | 'listManagers' | 'listPayDestinations'> {
   const { db, config } = ctx;
 
   const loadUser = async (id: number) => {
@@ -36,13 +35,12 @@ export function adminUserHandlers(
 
   return {
     async adminListUsers(req) {
-      const { page = 1, pageSize = 20, query } = req.query;
-      const text = query?.trim();
-      const where = text
-        ? or(...[users.email, users.phone, users.fullName].map((c) => ilike(c, `%${escapeLike(text)}%`)))
-        : undefined;
-      const [{ total }] = (await db.select({ total: count() }).from(users).where(where)) as [{ total: number }];
-      const rows = await db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(pageSize).offset((page - 1) * pageSize);
+      const { page = 1, pageSize = 20, query, sort = 'createdAt', order = 'desc' } = req.query;
+      const where = userSearch(query);
+      const [total, rows] = await Promise.all([
+        totalOf(db.select({ n: count() }).from(users).where(where)),
+        db.select().from(users).where(where).orderBy(...userOrder(sort, order)).limit(pageSize).offset((page - 1) * pageSize),
+      ]);
       return { users: rows.map(toAdminUser), page, pages: Math.ceil(total / pageSize), total };
     },
 
@@ -108,6 +106,20 @@ export function adminUserHandlers(
       const all = await db.select({ c: dialogueGrants.count }).from(dialogueGrants).where(eq(dialogueGrants.userId, req.params.id));
       reply.code(201);
       return { id: grant!.id, userId: grant!.userId, count: grant!.count, date: grant!.date, totalCount: all.reduce((s, r) => s + r.c, 0) };
+    },
+
+    async adminListDialogues(req) {
+      await loadUser(req.params.id);
+      const rows = await db
+        .select({ id: dialogueGrants.id, count: dialogueGrants.count, date: dialogueGrants.date, createdAt: dialogueGrants.createdAt, grantedBy: users.email })
+        .from(dialogueGrants)
+        .leftJoin(users, eq(users.id, dialogueGrants.grantedBy))
+        .where(eq(dialogueGrants.userId, req.params.id))
+        .orderBy(desc(dialogueGrants.id));
+      return {
+        grants: rows.map((r) => ({ id: r.id, count: r.count, date: r.date, createdDateUnixTime: seconds(r.createdAt)!, grantedBy: r.grantedBy })),
+        totalCount: rows.reduce((sum, r) => sum + r.count, 0),
+      };
     },
 
     async listManagers() {

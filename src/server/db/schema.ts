@@ -34,7 +34,14 @@ export const users = pgTable(
     secondLineManagerId: integer('second_line_manager_id'),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('users_created_at_idx').on(t.createdAt),
+    // Admin search is by prefix (docs/admin.md): pattern-ops indexes serve `lower(x) LIKE 'abc%'` on any collation.
+    index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
+    index('users_full_name_prefix_idx').using('btree', sql`lower(${t.fullName}) text_pattern_ops`),
+    index('users_phone_prefix_idx').using('btree', sql`${t.phone} text_pattern_ops`),
+    index('users_full_name_idx').on(t.fullName, t.id),
+  ],
 );
 
 /** Refresh tokens, stored as SHA-256 hashes. A family is one login; rotation keeps the family id. */
@@ -136,14 +143,15 @@ export const linkedAccounts = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['chatApi', 'yclientsCompany', 'telegram', 'iiko', 'sigma', 'chatwoot', 'amo', 'iikoOrganization', 'medFlexLpu'],
+      // marketplaceApplication: the booking-system marketplace install the account registered from.
+      enum: ['chatApi', 'yclientsCompany', 'telegram', 'iiko', 'sigma', 'chatwoot', 'amo', 'iikoOrganization', 'medFlexLpu', 'marketplaceApplication'],
     }).notNull(),
     name: text('name').notNull(), // phone for chatApi, company name, title …
     externalId: text('external_id'), // e.g. iiko organization GUID
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('linked_accounts_user_idx').on(t.userId, t.kind)],
+  (t) => [index('linked_accounts_user_idx').on(t.userId, t.kind), index('linked_accounts_kind_idx').on(t.kind, t.id)],
 );
 
 export const dialogueGrants = pgTable(
@@ -164,3 +172,52 @@ export const setUpRequests = pgTable('set_up_requests', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   createdAt: ts('created_at').notNull(),
 });
+
+/** §3 Promocode, created by super-admins (§6). `code` is what the customer types. */
+export const promocodes = pgTable('promocodes', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(), // stored upper-cased
+  discountPercent: integer('discount_percent').notNull(),
+  paymentCount: integer('payment_count').notNull(), // total uses allowed
+  paymentsCountByUser: integer('payments_count_by_user').notNull(),
+  expireDate: date('expire_date', { mode: 'string' }),
+  availableTariffTypes: jsonb('available_tariff_types').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  minimalUserPayments: integer('minimal_user_payments').notNull().default(0),
+  maxUserPayments: integer('max_user_payments'),
+  forNetworkCompanies: boolean('for_network_companies').notNull().default(false),
+  rewardSumOwner: doublePrecision('reward_sum_owner').notNull().default(0),
+  rewardPercentOwner: doublePrecision('reward_percent_owner').notNull().default(0),
+  ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: ts('created_at').notNull(),
+});
+
+/** Service notifications written by admins and shown to every user in the header bell. */
+export const news = pgTable(
+  'news',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    level: text('level', { enum: ['info', 'warning'] }).notNull().default('info'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('news_created_at_idx').on(t.createdAt)],
+);
+
+/** §3 Admin contact: people at a customer's business the staff talk to. */
+export const userContacts = pgTable(
+  'user_contacts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    comment: text('comment'),
+    role: text('role'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('user_contacts_user_idx').on(t.userId)],
+);

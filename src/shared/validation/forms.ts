@@ -1,26 +1,8 @@
-import { checkConfirmation, checkCountry, checkEmail, checkPassword, checkPhone, type FieldError } from './rules.ts';
+import { checkEmail, checkPassword, type FieldError } from './rules.ts';
 import { messages } from './messages.ts';
 
 /** Form-level validators: each returns every failed rule (empty when valid), in field order. */
-const collect = (...results: (FieldError | undefined)[]): FieldError[] => results.filter((r): r is FieldError => !!r);
-
-export interface RegisterInput {
-  email?: unknown;
-  password?: unknown;
-  confirmPassword?: unknown;
-  phone?: unknown;
-  countryId?: unknown;
-}
-
-export function validateRegister(input: RegisterInput, opts: { countryRequired: boolean }): FieldError[] {
-  return collect(
-    checkEmail(input.email),
-    checkPassword(input.password),
-    checkConfirmation(input.password, input.confirmPassword),
-    checkPhone(input.phone),
-    checkCountry(input.countryId, opts.countryRequired),
-  );
-}
+export const collect = (...results: (FieldError | undefined)[]): FieldError[] => results.filter((r): r is FieldError => !!r);
 
 export function validateLogin(input: { email?: unknown; password?: unknown }): FieldError[] {
   const email = checkEmail(input.email);

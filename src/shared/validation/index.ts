@@ -2,3 +2,5 @@
 export * from './messages.ts';
 export * from './rules.ts';
 export * from './forms.ts';
+export * from './phone.ts';
+export * from './register-form.ts';

@@ -36,6 +36,18 @@ export const messages = {
   accessDenied: 'Access denied',
   notFound: 'Not found',
   tooManyRequests: 'Too many requests, please try again later',
+  // Profile changes (§8 "account changes")
+  currentPasswordWrong: 'The current password is wrong',
+  emailChanged: 'Email changed. Confirm the new address with the link we sent to it',
+  emailChangeFailed: 'Failed to change email',
+  phoneChanged: 'Phone changed',
+  phoneChangeFailed: 'Failed to change phone',
+  languageChanged: 'Language changed',
+  languageChangeFailed: 'Failed to change language',
+  passwordChangeFailed: 'Failed to change password',
+  reportSettingsChanged: 'Report settings saved',
+  reportSettingsChangeFailed: 'Failed to save report settings',
+  demoUnavailable: 'The demo is not available',
   addPaymentFailed: 'Error adding payment',
   updateUserFailed: 'Error updating user',
 } as const;

@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { messages, type MessageKey } from './messages.ts';
 
 /** A failed rule: the field it concerns, a stable code (also the message key) and the English text. */
@@ -12,8 +11,8 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 20;
 
-const err = (field: string, code: MessageKey): FieldError => ({ field, code, message: messages[code] });
-const isBlank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
+export const err = (field: string, code: MessageKey): FieldError => ({ field, code, message: messages[code] });
+export const isBlank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
 
 // Practical address check (same spirit as the HTML email input): one @, no spaces, a dotted domain.
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
@@ -39,22 +38,6 @@ export function checkConfirmation(password: unknown, confirmation: unknown, fiel
   if (typeof confirmation !== 'string' || confirmation === '') return err(field, 'confirmPasswordRequired');
   if (password !== confirmation) return err(field, 'passwordsDontMatch');
   return undefined;
-}
-
-/** Phone in international form (a leading + or digits with a country code); validated by libphonenumber-js. */
-export function checkPhone(value: unknown, field = 'phone'): FieldError | undefined {
-  if (isBlank(value)) return err(field, 'phoneRequired');
-  const raw = (value as string).trim();
-  const phone = parsePhoneNumberFromString(raw.startsWith('+') ? raw : `+${raw}`);
-  if (!phone || !phone.isValid()) return err(field, 'phoneInvalid');
-  return undefined;
-}
-
-/** The phone in E.164 form, or undefined when it is not valid. */
-export function normalizePhone(value: string): string | undefined {
-  const raw = value.trim();
-  const phone = parsePhoneNumberFromString(raw.startsWith('+') ? raw : `+${raw}`);
-  return phone?.isValid() ? phone.number : undefined;
 }
 
 export function checkCountry(value: unknown, required: boolean, field = 'countryId'): FieldError | undefined {

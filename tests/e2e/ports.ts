@@ -1,0 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Ports of the e2e run: the gateway, a second gateway with short-lived tokens, and the mail sink. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4321);
+export const E2E_SHORT_TOKEN_PORT = E2E_PORT + 1;
+export const E2E_SMTP_PORT = E2E_PORT + 2;
+export const E2E_MAIL_DIR = join(tmpdir(), `cabinet-e2e-mail-${E2E_PORT}`);
+export const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
