@@ -5,6 +5,8 @@ export interface ApiRuntime {
   apiBaseUrlForMeHosts?: string;
   /** The support chat widget's script (§2), loaded while a user is signed in. */
   supportChatUrl?: string;
+  /** Tariff ids this host offers (§6). */
+  tariffs: number[];
 }
 
 /**

@@ -58,6 +58,9 @@ test('a distribution brand holds no flows page, no other brand name and no other
   for (const other of ['main-ru', 'ai-app', 'ai-dashboard', 'clinic', 'quality'].map((id) => loadBrand(id))) {
     expect(text, other.productName).not.toContain(other.productName);
   }
-  expect(text).not.toContain('"tariffs":[0');
   expect(text).not.toMatch(/\/flows\/edit/);
+  // Every page names this host's tariffs and no other.
+  const offered = [...text.matchAll(/"tariffs":(\[[\d,]*\])/g)].map((m) => m[1]);
+  expect(offered.length).toBeGreaterThan(10);
+  expect(new Set(offered)).toEqual(new Set([JSON.stringify(brand.tariffs)]));
 });
