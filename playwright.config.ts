@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadBrands } from './src/brand/load.ts';
-import { E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
+import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
 
 /**
  * Browser tests on the built output, one project per brand, through the local gateway with the real API.
@@ -26,6 +26,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
   GOOGLE_JWKS: JSON.stringify({ keys: [googleKey.publicJwk] }),
   GOOGLE_CLIENT_ID,
+  JWT_SECRET: E2E_JWT_SECRET,
   ...extra,
 });
 

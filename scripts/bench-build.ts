@@ -67,7 +67,8 @@ for (const brand of loadBrands()) {
   if (!existsSync(site)) continue;
   pages += countPages(site);
   const cabinet = ['flows', 'distributions', 'chats', 'conversion'].map((p) => join(site, p, 'index.html')).find(existsSync)!;
-  for (const [label, file] of [['sign-in', join(site, 'account/login/index.html')], ['cabinet', cabinet], ['not-found', join(site, '404.html')]] as const) {
+  for (const [label, file] of [['sign-in', join(site, 'account/login/index.html')], ['cabinet', cabinet], ['cabinet island', join(site, 'account/profile/index.html')], ['not-found', join(site, '404.html')]] as const) {
+    if (!file || !existsSync(file)) continue;
     const s = size(pageScripts(site, file), readFileSync(file, 'utf8'));
     rows.push([brand.id, label, file.slice(site.length), kb(s.raw), kb(s.gzip)]);
   }

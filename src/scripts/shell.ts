@@ -4,6 +4,7 @@
  */
 import { logout, currentUser, runtime, startSession } from './shell-session.ts';
 import { loadSupportChat } from './support-chat.ts';
+import { loadBell } from './bell.ts';
 import { $session, getApi } from '../stores/session.ts';
 import { toSystemLanguage, type Locale } from '../i18n/locales.ts';
 import { mountToaster } from './toaster.ts';
@@ -93,6 +94,7 @@ async function showUser() {
   const email = document.querySelector('[data-user-email]');
   if (email) email.textContent = user.email;
   loadSupportChat(runtime().supportChatUrl, user);
+  void loadBell();
   const route = bookingAccountRoute(user.crms ?? [], user.countryId ?? 0);
   document.querySelectorAll<HTMLElement>('[data-booking]').forEach((item) => {
     item.hidden = item.dataset.booking !== route;

@@ -1,9 +1,9 @@
 // The admin area end to end (issue 5): find a user, edit a field, add/edit a payment, pay link, promo codes.
-import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { adminTokens, expect, expectNoSeriousA11yViolations, prepareStorage, test, type Tokens } from './support.ts';
+import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { tRoutes } from './support.ts';
 import { createT, type Messages } from '../../src/i18n/translate.ts';
@@ -21,26 +21,19 @@ async function api(baseURL: string, method: string, path: string, token?: string
 }
 
 /**
- * An access token with role `admin` (not super-admin). The e2e server only bootstraps a super-admin, and roles
- * are not editable through the API, so the test signs one with the server's own secret from its data directory
- * (the directory that signs a token the server accepts).
+ * An access token with role `admin` (not super-admin). The e2e server only bootstraps a super-admin and roles are
+ * not editable through the API, so the test signs one with the servers' configured JWT_SECRET.
  */
 async function plainAdminToken(baseURL: string, staff: Tokens): Promise<string> {
   const me = await api(baseURL, 'GET', '/Account/CurrentUser', staff.token);
-  for (const dir of readdirSync(tmpdir()).filter((d) => d.startsWith('cabinet-e2e-'))) {
-    const file = join(tmpdir(), dir, 'jwt-secret');
-    if (!existsSync(file)) continue;
-    const now = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({ role: 'admin' })
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-      .setSubject(String(me.body.id))
-      .setIssuer('cabinet')
-      .setIssuedAt(now)
-      .setExpirationTime(now + 600)
-      .sign(new TextEncoder().encode(readFileSync(file, 'utf8').trim()));
-    if ((await api(baseURL, 'GET', '/Manager', token)).status === 200) return token;
-  }
-  throw new Error('no data directory of the running e2e server found');
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ role: 'admin' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(me.body.id))
+    .setIssuer('cabinet')
+    .setIssuedAt(now)
+    .setExpirationTime(now + 600)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -7,3 +7,5 @@ export const E2E_SHORT_TOKEN_PORT = E2E_PORT + 1;
 export const E2E_SMTP_PORT = E2E_PORT + 2;
 export const E2E_MAIL_DIR = join(tmpdir(), `cabinet-e2e-mail-${E2E_PORT}`);
 export const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
+/** The e2e servers' signing secret (an operator setting), so a test can mint a plain-admin token. */
+export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';

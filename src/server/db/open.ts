@@ -41,6 +41,8 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     const client = await PGlite.create(join(opts.dataDir, 'pglite'));
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    // PGlite has no autovacuum: without statistics the planner ignores the search indexes.
+    await client.exec('ANALYZE');
     return {
       db: db as unknown as Db,
       engine: 'pglite',
