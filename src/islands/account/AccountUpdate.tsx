@@ -1,3 +1,4 @@
+import { loadChunk } from '../../shared/lazy.ts';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../i18n/translate.ts';
 import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../shared/countries.ts';
@@ -29,7 +30,9 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     event.preventDefault();
     if (busy) return;
     const country = countryId === '' ? undefined : Number(countryId);
-    const { checkPhone } = await import('../../shared/validation/phone.ts');
+    const phoneRules = await loadChunk(() => import('../../shared/validation/phone.ts')).catch(() => null);
+    if (!phoneRules) return setFailure(t('server.network'));
+    const { checkPhone } = phoneRules;
     const found = [checkPhone(phone, 'phoneNumber'), checkCountry(country, countryRequired)].filter((e): e is FieldError => !!e);
     setErrors(byField(t, found));
     if (found.length) return;

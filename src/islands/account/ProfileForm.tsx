@@ -1,3 +1,4 @@
+import { loadChunk } from '../../shared/lazy.ts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { createT, type T } from '../../i18n/translate.ts';
 import { fromSystemLanguage, LOCALE_NAMES, LOCALES, toSystemLanguage, type Locale } from '../../i18n/locales.ts';
@@ -91,7 +92,9 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
 
       <Section title={t('profile.phoneSection')} t={t} busy={busy === 'phone'} submitLabel={t('profile.savePhone')}
         onSubmit={async () => {
-          const { checkPhone } = await import('../../shared/validation/phone.ts');
+          const phoneRules = await loadChunk(() => import('../../shared/validation/phone.ts')).catch(() => null);
+          if (!phoneRules) return notify('error', t('server.network'));
+          const { checkPhone } = phoneRules;
           const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => api().PATCH('/Account/Profile', { body: { phoneNumber: phone.trim() } }), 'server.phoneChanged', 'server.phoneChangeFailed');
           if (updated) setPhone((updated as CurrentUser).phoneNumber ?? '');
         }}>

@@ -1,3 +1,4 @@
+import { loadChunk } from '../../shared/lazy.ts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../i18n/translate.ts';
 import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../shared/countries.ts';
@@ -29,7 +30,9 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
     if (busy) return;
     const countryId = form.countryId === '' ? undefined : Number(form.countryId);
     // The phone rules' metadata is loaded on the first submit, keeping the page's initial JS small.
-    const { validateRegister } = await import('../../shared/validation/register-form.ts');
+    const rules = await loadChunk(() => import('../../shared/validation/register-form.ts')).catch(() => null);
+    if (!rules) return setFailure(t('server.network'));
+    const { validateRegister } = rules;
     const ruleErrors: FieldError[] = [...validateRegister({ ...form, countryId }, { countryRequired }), ...[checkTerms(form.terms)].filter((e): e is FieldError => !!e)];
     setErrors(byField(t, ruleErrors));
     setFailure(null);
