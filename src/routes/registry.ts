@@ -36,7 +36,7 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('dashboard', '/', ['dashboard']),
 
   // Flows and templates
-  cabinet('flows', '/flows'),
+  cabinet('flows', '/flows', MAIN, { domain: 'flows' }),
   cabinet('flowEdit', '/flows/edit/:workflowId/:step?'),
   cabinet('flowsMassEdit', '/flows/EditTextInFlows'),
   cabinet('templates', '/templates'),

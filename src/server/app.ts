@@ -8,6 +8,7 @@ import { profileHandlers } from './account/profile-handlers.ts';
 import { sessionHandlers } from './account/session-handlers.ts';
 import { settingsHandlers } from './account/settings-handlers.ts';
 import { adminHandlers } from './admin/index.ts';
+import { flowsHandlers } from './flows/index.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { securityHandlers } from './http/security.ts';
@@ -51,6 +52,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
     ...profileHandlers(ctx),
     ...settingsHandlers(ctx),
     ...adminHandlers(ctx),
+    ...flowsHandlers(ctx),
   };
   await app.register(openapiGlue, {
     specification: SPEC_PATH,

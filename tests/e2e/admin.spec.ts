@@ -5,10 +5,14 @@ import { SignJWT } from 'jose';
 import { adminTokens, expect, expectNoSeriousA11yViolations, prepareStorage, test, type Tokens } from './support.ts';
 import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
+import { localizedPath } from '../../src/routes/locale-paths.ts';
+import type { Brand } from '../../src/brand/schema.ts';
 import { tRoutes } from './support.ts';
 import { createT, type Messages } from '../../src/i18n/translate.ts';
 
 const t = createT('en', JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages/en/admin.json'), 'utf8')) as Messages);
+/** The English page of a path on this brand (no prefix where English is the default). */
+const en = (brand: Brand, path: string) => localizedPath(brand, 'en', path);
 const apiBase = (baseURL: string) => `http://127.0.0.1:${new URL(baseURL).port}/api/v1`;
 
 async function api(baseURL: string, method: string, path: string, token?: string, body?: unknown) {
@@ -48,7 +52,7 @@ test.beforeEach(async ({ brand, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 });
 
-test('find a user, edit a field, add and edit a payment, fetch its pay link', async ({ page, context, baseURL }) => {
+test('find a user, edit a field, add and edit a payment, fetch its pay link', async ({ page, context, baseURL, brand }) => {
   const stamp = Date.now().toString(36);
   const email = `e2e-admin-${stamp}@example.com`;
   const created = await api(baseURL!, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567', countryId: 1 });
@@ -56,10 +60,10 @@ test('find a user, edit a field, add and edit a payment, fetch its pay link', as
   await prepareStorage(context, { tokens: staff, locale: 'en' });
 
   // Find the user.
-  await page.goto('/en/admin/users');
+  await page.goto(en(brand, '/admin/users'));
   await page.getByRole('searchbox', { name: t('users.search') }).fill(`e2e-admin-${stamp}`);
   await page.getByRole('link', { name: email }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/users\/?\?id=\d+$/);
+  await expect(page).toHaveURL(/\/admin\/users\/?\?id=\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(email) })).toBeVisible();
 
   // Edit a field; it survives a reload.
@@ -106,16 +110,16 @@ test('find a user, edit a field, add and edit a payment, fetch its pay link', as
   await expect(page.getByText(t('pays.copied'))).toBeVisible();
 });
 
-test('a super-admin creates a promo code; an admin is refused', async ({ page, context, baseURL, browser }) => {
+test('a super-admin creates a promo code; an admin is refused', async ({ page, context, baseURL, browser, brand }) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await prepareStorage(context, { tokens: staff, locale: 'en' });
-  await page.goto('/en/admin/promocodes/create');
+  await page.goto(en(brand, '/admin/promocodes/create'));
   await page.getByLabel(t('promo.field.code'), { exact: true }).fill(code);
   await page.getByLabel(t('promo.field.discountPercent')).fill('15');
   await page.getByLabel(t('pays.tariffN', { n: 13 })).check();
   await page.getByRole('button', { name: t('promo.submit') }).click();
   await expect(page.getByText(t('promo.created', { code }))).toBeVisible();
-  await page.goto('/en/admin/promocodes');
+  await page.goto(en(brand, '/admin/promocodes'));
   await expect(page.getByRole('cell', { name: code })).toBeVisible();
 
   // An admin (not super-admin): the page sends them home and the server answers 403.
@@ -125,9 +129,9 @@ test('a super-admin creates a promo code; an admin is refused', async ({ page, c
   const adminContext = await browser.newContext({ baseURL, locale: 'en-US' });
   await prepareStorage(adminContext, { tokens: { token: admin, refreshToken: staff.refreshToken }, locale: 'en' });
   const adminPage = await adminContext.newPage();
-  await adminPage.goto('/en/admin/promocodes/create');
+  await adminPage.goto(en(brand, '/admin/promocodes/create'));
   await expect(adminPage).not.toHaveURL(/promocodes\/create/);
-  await adminPage.goto('/en/admin/promocodes');
+  await adminPage.goto(en(brand, '/admin/promocodes'));
   await expect(adminPage.getByRole('cell', { name: code })).toBeVisible();
   await expect(adminPage.getByRole('link', { name: t('promo.create') })).toHaveCount(0);
   await adminContext.close();
@@ -140,13 +144,13 @@ test('every admin screen: heading, data, no serious accessibility violations', a
   expect(admin.length).toBe(10);
   for (const route of admin) {
     const path = route.path.replace(':userId', '1').replace(':companyId', '2');
-    await page.goto(`/en${path}`);
+    await page.goto(en(brand, path));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes('en')(route.name));
     await expect(page.getByText(t('common.loading'))).toHaveCount(0);
     await expect(page.getByText(t('common.loadFailed'))).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, `${brand.id} ${path}`);
   }
-  await page.goto('/en/admin/users?id=1');
+  await page.goto(en(brand, '/admin/users') + '?id=1');
   await page.getByRole('button', { name: t('pays.add') }).click();
   await expect(page.getByRole('dialog', { name: t('pays.addTitle') })).toBeVisible();
   await expectNoSeriousA11yViolations(page, `${brand.id} payment modal`);

@@ -35,7 +35,8 @@ test('sign-in, registration and password pages send a signed-in user home', asyn
 test('public routes open without a token', async ({ page, context, brand }) => {
   const locale = brand.locale.default;
   await prepareStorage(context, { locale });
-  for (const route of routesForBrand(brand).filter((r) => !r.requireAuth && !r.guestOnly).slice(0, 6)) {
+  // Demo and Google callback act on open (they sign in and leave), so they are left out here.
+  for (const route of routesForBrand(brand).filter((r) => !r.requireAuth && !r.guestOnly && r.name !== 'demo' && r.name !== 'googleCallback').slice(0, 6)) {
     await page.goto(samplePath(route));
     await expect(page.locator('html')).toHaveAttribute('data-route', route.name);
   }

@@ -50,7 +50,7 @@ test('the language selector switches the page and remembers the choice', async (
   await prepareStorage(context, { tokens: await demoTokens(baseURL!), locale: brand.locale.default });
   await page.goto('/account/profile');
   const target = brand.locale.default === 'uk' ? 'en' : 'uk';
-  await page.getByLabel(tShell(brand.locale.default)('header.language')).selectOption({ label: LOCALE_NAMES[target] });
+  await page.getByLabel(tShell(brand.locale.default)('header.language'), { exact: true }).selectOption({ label: LOCALE_NAMES[target] });
   await expect(page).toHaveURL(new RegExp(`${localizedPath(brand, target, '/account/profile').replace(/\//g, '\\/')}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(target)('profile'));
   expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe(target);
