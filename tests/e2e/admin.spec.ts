@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { adminTokens, expect, expectNoSeriousA11yViolations, prepareStorage, test, type Tokens } from './support.ts';
+import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens } from './support.ts';
 import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
@@ -61,6 +61,7 @@ test('find a user, edit a field, add and edit a payment, fetch its pay link', as
 
   // Find the user.
   await page.goto(en(brand, '/admin/users'));
+  await hydrated(page);
   await page.getByRole('searchbox', { name: t('users.search') }).fill(`e2e-admin-${stamp}`);
   await page.getByRole('link', { name: email }).click();
   await expect(page).toHaveURL(/\/admin\/users\/?\?id=\d+$/);
@@ -114,6 +115,7 @@ test('a super-admin creates a promo code; an admin is refused', async ({ page, c
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await prepareStorage(context, { tokens: staff, locale: 'en' });
   await page.goto(en(brand, '/admin/promocodes/create'));
+  await hydrated(page);
   await page.getByLabel(t('promo.field.code'), { exact: true }).fill(code);
   await page.getByLabel(t('promo.field.discountPercent')).fill('15');
   await page.getByLabel(t('pays.tariffN', { n: 13 })).check();

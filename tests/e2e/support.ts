@@ -122,3 +122,8 @@ let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
 
 export const tAccount = (locale: Locale) => createT(locale, messages(locale, 'account'));
+
+/** Waits until every island on the page is hydrated (Astro drops the `ssr` attribute then): typing into a
+ * server-rendered form before that would be overwritten by the island's state. */
+export const hydrated = (page: import('@playwright/test').Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
