@@ -2,7 +2,7 @@ import type { Locale } from './locales.ts';
 import type { Messages } from './translate.ts';
 
 /** Namespaces, one JSON file each per locale under messages/<locale>/. Islands import only their own. */
-export const NAMESPACES = ['shell', 'routes', 'account', 'admin', 'flows'] as const;
+export const NAMESPACES = ['shell', 'routes', 'account', 'admin', 'flows', 'editor', 'templates', 'insights'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const files = import.meta.glob<Messages>('./messages/*/*.json', { eager: true, import: 'default' });

@@ -37,15 +37,15 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Flows and templates
   cabinet('flows', '/flows', MAIN, { domain: 'flows' }),
-  cabinet('flowEdit', '/flows/edit/:workflowId/:step?'),
-  cabinet('flowsMassEdit', '/flows/EditTextInFlows'),
-  cabinet('templates', '/templates'),
-  cabinet('templatesYclients', '/templates/yclients'),
-  cabinet('templatesAltegio', '/templates/altegio'),
-  cabinet('templatesIikocrm', '/templates/iikocrm'),
-  cabinet('templatesApicrm', '/templates/apicrm'),
-  cabinet('templateAdd', '/templates/:integration/add/:templateType'),
-  cabinet('templateEdit', '/templates/:integration/edit/:workflowId'),
+  cabinet('flowEdit', '/flows/edit/:workflowId/:step?', MAIN, { domain: 'flows' }),
+  cabinet('flowsMassEdit', '/flows/EditTextInFlows', MAIN, { domain: 'flows' }),
+  cabinet('templates', '/templates', MAIN, { domain: 'flows' }),
+  cabinet('templatesYclients', '/templates/yclients', MAIN, { domain: 'flows' }),
+  cabinet('templatesAltegio', '/templates/altegio', MAIN, { domain: 'flows' }),
+  cabinet('templatesIikocrm', '/templates/iikocrm', MAIN, { domain: 'flows' }),
+  cabinet('templatesApicrm', '/templates/apicrm', MAIN, { domain: 'flows' }),
+  cabinet('templateAdd', '/templates/:integration/add/:templateType', MAIN, { domain: 'flows' }),
+  cabinet('templateEdit', '/templates/:integration/edit/:workflowId', MAIN, { domain: 'flows' }),
 
   // Payments
   cabinet('payments', '/payments', ['default', 'onboarding', 'distribution']),
@@ -61,9 +61,9 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('reviewsAiWidget', '/widgets/reviews-ai/:widgetId'),
 
   // Phones
-  cabinet('blacklist', '/phones/ignore'),
+  cabinet('blacklist', '/phones/ignore', MAIN, { domain: 'insights' }),
   cabinet('subscribers', '/phones/subscribers'),
-  widget('ignorePhone', '/il/:encUserGuid'),
+  publicPage('ignorePhone', '/il/:encUserGuid', MAIN, { hideFloating: true, domain: 'insights' }),
 
   // Account screens, on every host
   publicPage('login', '/account/login', 'all', { guestOnly: true, domain: 'account' }),
@@ -75,10 +75,10 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('confirmEmail', '/Account/ConfirmEmail', 'all', { domain: 'account' }),
   publicPage('googleCallback', '/account/google/callback', 'all', { domain: 'account' }),
   publicPage('demo', '/demo', 'all', { domain: 'account' }),
-  cabinet('quickstart', '/account/quickstart', ['default'], { feature: 'quickStart' }),
-  cabinet('quickstartYclients', '/account/quickstartYclients', ['default'], { feature: 'quickStart' }),
-  cabinet('quickstartYclientsSimple', '/account/quickstartYclientsSimple', ['default'], { feature: 'quickStart' }),
-  cabinet('quickstartAltegio', '/account/quickstartAltegio', ['default'], { feature: 'quickStart' }),
+  cabinet('quickstart', '/account/quickstart', ['default'], { feature: 'quickStart', domain: 'account' }),
+  cabinet('quickstartYclients', '/account/quickstartYclients', ['default'], { feature: 'quickStart', domain: 'account' }),
+  cabinet('quickstartYclientsSimple', '/account/quickstartYclientsSimple', ['default'], { feature: 'quickStart', domain: 'account' }),
+  cabinet('quickstartAltegio', '/account/quickstartAltegio', ['default'], { feature: 'quickStart', domain: 'account' }),
   cabinet('medflexOnboarding', '/account/medflex-onboarding', MAIN),
   cabinet('onboarding', '/account/onboarding', ['onboarding']),
   cabinet('dashboardQuickStart', '/account/dashboardQuickStart', ['dashboard']),
@@ -106,8 +106,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Analytics
   cabinet('insights', '/insights'),
-  cabinet('messageLogs', '/insights/message-logs/'),
-  cabinet('insightsConversion', '/insights/conversion', MAIN, { scrollTop: true }),
+  cabinet('messageLogs', '/insights/message-logs/', MAIN, { domain: 'insights' }),
+  cabinet('insightsConversion', '/insights/conversion', MAIN, { scrollTop: true, domain: 'insights' }),
   cabinet('rfm', '/insights/rfm/:dashboardId'),
 
   // Distributions, short links, ideas

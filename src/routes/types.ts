@@ -4,7 +4,7 @@ export type Layout = 'shared' | 'single';
 export type Role = 'admin' | 'superadmin';
 
 /** Feature domains: each has a screen dispatcher `src/islands/<domain>/<Domain>Screen.astro`. */
-export type Domain = 'account' | 'admin' | 'flows';
+export type Domain = 'account' | 'admin' | 'flows' | 'insights';
 
 export interface RouteDef {
   /** Unique name; also the i18n key of the title in the `routes` namespace. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, uniqueIndex, integer, jsonb, pgTable, serial, text, timestamp, uuid, date } from 'drizzle-orm/pg-core';
 
 // Times are timestamptz; the API speaks unix seconds (§3 *UnixTime fields) and converts at the edge.
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -246,4 +246,19 @@ export const flows = pgTable(
     editedAt: ts('edited_at').notNull(),
   },
   (t) => [index('flows_user_edited_idx').on(t.userId, t.editedAt, t.id), index('flows_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** §2 blacklist (/phones/ignore): numbers a business never messages; filled by the owner or the public ignore link. */
+export const ignoredPhones = pgTable(
+  'ignored_phones',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** E.164 without the plus: the same digits the channels send to. */
+    phone: text('phone').notNull(),
+    comment: text('comment').notNull().default(''),
+    source: text('source', { enum: ['manual', 'link', 'admin'] }).notNull().default('manual'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('ignored_phones_user_phone_idx').on(t.userId, t.phone)],
 );

@@ -1,0 +1,40 @@
+/**
+ * One interface for every way a message leaves the cabinet (sandbox, WAHA WhatsApp, Telegram Bot API, …).
+ * The delivery engine only talks to this; adapters translate to their provider's documented HTTP API.
+ */
+
+export type ChannelName = 'sandbox' | 'waha' | 'telegram';
+
+export interface OutgoingMessage {
+  /** Stable per planned message: a retried send carries the same key, so the provider or adapter can drop repeats. */
+  idempotencyKey: string;
+  /** Recipient: digits of an E.164 phone without the plus (WhatsApp/SMS) or a Telegram chat id. */
+  to: string;
+  /** Final text after variables are filled; markup is the product's (*bold*, _italic_), adapters convert if needed. */
+  text: string;
+  /** Enabled simple-answer buttons only (§3: URL and call buttons are not sent). */
+  buttons?: string[];
+  /** Absolute URL of an image to attach. */
+  imageUrl?: string;
+}
+
+export type SendResult =
+  | { ok: true; providerMessageId: string }
+  | {
+      ok: false;
+      /** True for rate limits, timeouts and provider 5xx: the engine retries later with backoff. */
+      retryable: boolean;
+      /** Provider's own wait hint (Retry-After, Telegram `parameters.retry_after`), in ms. */
+      retryAfterMs?: number;
+      /** Short reason stored in the message log ("rate limited", "chat not found", …). */
+      reason: string;
+    };
+
+/** Status changes a provider reports after a send (webhooks or polling). */
+export type DeliveryEvent = { providerMessageId: string; status: 'delivered' | 'read' | 'replied' | 'failed'; at: number; reason?: string };
+
+export interface Channel {
+  readonly name: ChannelName;
+  /** Sends one message. Never throws for provider answers: failures come back as `{ ok: false }`. */
+  send(message: OutgoingMessage): Promise<SendResult>;
+}
