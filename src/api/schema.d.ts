@@ -37,6 +37,26 @@ export interface paths {
         patch: operations["updateFlow"];
         trace?: never;
     };
+    "/Flows/{flowId}/Image": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flowId: components["parameters"]["FlowId"];
+            };
+            cookie?: never;
+        };
+        /** The flow's image file (PNG or JPEG), for the editor's preview. */
+        get: operations["getFlowImage"];
+        put?: never;
+        /** Replaces the flow's image. Raw body; the type is read from the bytes (PNG or JPEG), at most 5 MB. */
+        post: operations["uploadFlowImage"];
+        delete: operations["deleteFlowImage"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Flows/{flowId}/Duplicate": {
         parameters: {
             query?: never;
@@ -155,6 +175,74 @@ export interface paths {
         put?: never;
         /** What the mass text edit would do, per flow; changes nothing. */
         post: operations["previewFlowTextEdit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/Ignore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's blacklist (§2 /phones/ignore), newest first; search by digits or comment. */
+        get: operations["listIgnoredPhones"];
+        put?: never;
+        /** Adds a number (shared §5 phone rule); a number already listed answers 409 naming the field. */
+        post: operations["addIgnoredPhone"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/Ignore/{phoneId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["removeIgnoredPhone"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/IgnoreLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's public ignore link token; the page lives at /il/{token} (share only with trusted people). */
+        get: operations["getIgnoreLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/IgnoreLink/{encUserGuid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public (/il/{encUserGuid}); adds a number to the link owner's blacklist. Idempotent; says nothing about the list. */
+        post: operations["addPhoneByIgnoreLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -691,6 +779,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Admin/Users/{id}/Flows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's flows, last edited first (status as the owner sees it, Unavailable included). */
+        get: operations["adminListUserFlows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Users/{id}/Flows/Transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Transfer (move ownership) or copy (new ids, paused) flows of user {id} to another user; one result per flow. */
+        post: operations["adminTransferFlows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Admin/Users/{id}/IgnoredPhones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's ignore list (blacklist), newest first. */
+        get: operations["adminListIgnoredPhones"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Admin/Promocodes": {
         parameters: {
             query?: never;
@@ -842,6 +981,182 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Booking/Settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The business time zone used for sending hours, reports and visit dates. */
+        get: operations["getBookingSettings"];
+        put: operations["updateBookingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Masters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listMasters"];
+        put?: never;
+        post: operations["createMaster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["listServices"];
+        put?: never;
+        post: operations["createService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Records": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Books a visit in the built-in demo booking system; running flows plan their messages in the same transaction. */
+        post: operations["createRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Records/{recordId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get: operations["getRecord"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Records/{recordId}/Move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the time, master or services; pending reminders are planned again, a changed-record notice is planned. */
+        post: operations["moveRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Records/{recordId}/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["cancelRecord"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Records/{recordId}/Status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks the visit confirmed, arrived or did not come (§3 visit statuses). */
+        post: operations["setRecordStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The message log (§2 message logs), newest first, with the monthly allowance state. */
+        get: operations["listMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Flows/{flowId}/Conversion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flowId: components["parameters"]["FlowId"];
+            };
+            cookie?: never;
+        };
+        /** Share of clients messaged by the flow who booked or visited within the window after the message (§9 7/14/21/30 days). */
+        get: operations["getFlowConversion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -914,8 +1229,14 @@ export interface components {
             groupByVisit?: boolean;
             /** @description Comma-separated numbers; empty = the owner's own */
             testPhones?: string;
+            /** @description Planned start (unix seconds */
+            nextStart?: number | null;
         };
-        FlowInput: components["schemas"]["FlowPatch"] & Record<string, never>;
+        FlowInput: components["schemas"]["FlowPatch"] & {
+            title: string;
+            content: string;
+            type: components["schemas"]["FlowKind"];
+        };
         Flow: {
             id: number;
             title: string;
@@ -945,6 +1266,101 @@ export interface components {
             page: number;
             pages: number;
             total: number;
+        };
+        BookingSettings: {
+            /** @description IANA time zone of the business */
+            timeZone: string;
+        };
+        BookingMasterInput: {
+            name: string;
+        };
+        BookingMaster: {
+            id: number;
+            name: string;
+        };
+        BookingServiceInput: {
+            title: string;
+            /** @default 0 */
+            price: number;
+            /** @default 60 */
+            durationMinutes: number;
+        };
+        BookingService: {
+            id: number;
+            title: string;
+            price: number;
+            durationMinutes: number;
+        };
+        BookingRecordInput: {
+            phone: string;
+            name?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD
+             */
+            birthday?: string;
+            masterId?: number | null;
+            serviceIds?: number[];
+            startUnixTime: number;
+        };
+        BookingRecordMove: {
+            masterId?: number | null;
+            serviceIds?: number[];
+            startUnixTime?: number;
+        };
+        BookingRecord: {
+            id: number;
+            clientId: number;
+            phone: string;
+            clientName: string;
+            masterId: number | null;
+            serviceIds: number[];
+            startUnixTime: number;
+            /** @enum {string} */
+            status: "booked" | "confirmed" | "arrived" | "noShow" | "cancelled";
+            version: number;
+        };
+        /** @enum {string} */
+        DeliveryStatus: "queued" | "sending" | "sent" | "delivered" | "read" | "replied" | "failed" | "cancelled";
+        DeliveryMessage: {
+            id: number;
+            flowId: number | null;
+            flowTitle: string | null;
+            kind: string;
+            recipient: string;
+            sentTo: string | null;
+            channel: string;
+            status: components["schemas"]["DeliveryStatus"];
+            reason: string | null;
+            text: string;
+            attempts: number;
+            plannedUnixTime: number;
+            sentUnixTime: components["schemas"]["UnixTime"];
+            deliveredUnixTime: components["schemas"]["UnixTime"];
+            readUnixTime: components["schemas"]["UnixTime"];
+            repliedUnixTime: components["schemas"]["UnixTime"];
+        };
+        DeliveryMessageList: {
+            messages: components["schemas"]["DeliveryMessage"][];
+            page: number;
+            pages: number;
+            total: number;
+            /** @description This month's messages against the monthly limit (null limit = none); warning is the §8 text or null. */
+            allowance: {
+                limit: number | null;
+                used: number;
+                left: number | null;
+                warning: string | null;
+            };
+        };
+        FlowConversion: {
+            flowId: number;
+            days: number;
+            /** @description Distinct clients the flow messaged */
+            messaged: number;
+            /** @description Of them */
+            converted: number;
+            share: number;
         };
         FlowIdList: number[];
         FlowIds: {
@@ -990,6 +1406,34 @@ export interface components {
             field: string;
             code?: string;
             message: string;
+        };
+        IgnoredPhone: {
+            id: number;
+            /** @description E.164 digits without the plus */
+            phone: string;
+            comment: string;
+            /** @enum {string} */
+            source: "manual" | "link" | "admin";
+            /** @description Unix seconds */
+            created: number;
+        };
+        IgnoredPhoneList: {
+            items: components["schemas"]["IgnoredPhone"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        IgnoredPhoneInput: {
+            phone: string;
+            comment?: string;
+        };
+        IgnoreLinkInput: {
+            phone: string;
+        };
+        IgnoreLink: {
+            token: string;
+            /** @description Path of the public page */
+            path: string;
         };
         MessageResult: {
             message: string;
@@ -1121,6 +1565,13 @@ export interface components {
             page: number;
             pages: number;
             total: number;
+            /**
+             * @description exact = counted; estimate = the planner's row estimate of an unfiltered list (large tables); atLeast = a search matched more rows than were counted (docs/admin.md)
+             * @enum {string}
+             */
+            totalKind: "exact" | "estimate" | "atLeast";
+            /** @description Cursor of the next page (pass as `after`); null on the last page or for sort=fullName */
+            next: string | null;
         };
         AdminUserPatch: {
             userPhone?: string;
@@ -1396,8 +1847,43 @@ export interface components {
             /** @description Messages to the user's address held in the outbox */
             pendingMail: number;
             dialoguesGranted: number;
-            /** @description False while flows and ignore lists are not part of the data model */
-            flowsModelled: boolean;
+            /** @description Flows the user owns */
+            flows: number;
+            /** @description Numbers on the user's ignore list */
+            ignoredPhones: number;
+        };
+        AdminFlowTransfer: {
+            /** @description Empty = every flow of the user */
+            flowIds: number[];
+            targetUserId: number;
+            /** @enum {string} */
+            mode: "transfer" | "copy";
+        };
+        AdminFlowTransferResult: {
+            results: {
+                id: number;
+                ok: boolean;
+                message: string;
+                /** @description The copy's id (copy) or the same id (transfer); null on failure */
+                newId: number | null;
+            }[];
+            succeeded: number;
+            failed: number;
+        };
+        AdminIgnoredPhone: {
+            id: number;
+            /** @description E.164 digits without the plus */
+            phone: string;
+            comment: string;
+            /** @enum {string} */
+            source: "manual" | "link" | "admin";
+            createdUnixTime: number;
+        };
+        AdminIgnoredPhoneList: {
+            phones: components["schemas"]["AdminIgnoredPhone"][];
+            page: number;
+            pages: number;
+            total: number;
         };
         PromocodeFields: {
             discountPercent?: number;
@@ -1614,6 +2100,7 @@ export interface components {
         UserId: number;
         Page: number;
         FlowId: number;
+        RecordId: number;
         PayId: number;
     };
     requestBodies: never;
@@ -1751,6 +2238,92 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getFlowImage: {
+        parameters: {
+            query?: {
+                /** @description Cache key from the image url; ignored */
+                key?: string;
+            };
+            header?: never;
+            path: {
+                flowId: components["parameters"]["FlowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image bytes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": unknown;
+                    "image/jpeg": unknown;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    uploadFlowImage: {
+        parameters: {
+            query: {
+                /** @description The file name: png, jpg or jpeg */
+                fileName: string;
+            };
+            header?: never;
+            path: {
+                flowId: components["parameters"]["FlowId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/png": unknown;
+                "image/jpeg": unknown;
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description The flow with its new image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteFlowImage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                flowId: components["parameters"]["FlowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The flow without an image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Flow"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
         };
@@ -1936,6 +2509,133 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listIgnoredPhones: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IgnoredPhoneList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addIgnoredPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IgnoredPhoneInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IgnoredPhone"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeIgnoredPhone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                phoneId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getIgnoreLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token and the page path */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IgnoreLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addPhoneByIgnoreLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                encUserGuid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IgnoreLinkInput"];
+            };
+        };
+        responses: {
+            /** @description The number is on the list */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     register: {
@@ -2414,6 +3114,8 @@ export interface operations {
                 query?: string;
                 sort?: "createdAt" | "email" | "fullName" | "id";
                 order?: "asc" | "desc";
+                /** @description Keyset cursor: the previous page's `next` (same query, sort and order); the page then starts after it instead of skipping (page - 1) * pageSize rows. `page` is only echoed. */
+                after?: string;
             };
             header?: never;
             path?: never;
@@ -2945,6 +3647,92 @@ export interface operations {
             404: components["responses"]["NotFound"];
         };
     };
+    adminListUserFlows: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of the user's flows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminTransferFlows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminFlowTransfer"];
+            };
+        };
+        responses: {
+            /** @description Per-flow results; a flow that is not user {id}'s fails with "Flow invalid id" */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminFlowTransferResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    adminListIgnoredPhones: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["UserId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of ignored numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminIgnoredPhoneList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
     adminListPromocodes: {
         parameters: {
             query?: {
@@ -3219,6 +4007,340 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    getBookingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateBookingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingSettings"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listMasters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Masters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMaster"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createMaster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingMasterInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingMaster"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Services */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingService"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingServiceInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingService"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRecordInput"];
+            };
+        };
+        responses: {
+            /** @description Booked */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRecord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    moveRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingRecordMove"];
+            };
+        };
+        responses: {
+            /** @description Moved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    cancelRecord: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRecord"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    setRecordStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                recordId: components["parameters"]["RecordId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "confirmed" | "arrived" | "noShow";
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingRecord"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listMessages: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                flowId?: number;
+                status?: components["schemas"]["DeliveryStatus"];
+                channel?: "sandbox" | "waha" | "telegram";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getFlowConversion: {
+        parameters: {
+            query?: {
+                days?: 7 | 14 | 21 | 30;
+            };
+            header?: never;
+            path: {
+                flowId: components["parameters"]["FlowId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Conversion */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FlowConversion"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

@@ -9,6 +9,10 @@ import { sessionHandlers } from './account/session-handlers.ts';
 import { settingsHandlers } from './account/settings-handlers.ts';
 import { adminHandlers } from './admin/index.ts';
 import { flowsHandlers } from './flows/index.ts';
+import { bookingHandlers } from './booking/handlers.ts';
+import { deliveryHandlers } from './delivery/handlers.ts';
+import { phonesHandlers } from './phones/index.ts';
+import { registerImageBodies } from './flows/image-store.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandling } from './http/errors.ts';
 import { securityHandlers } from './http/security.ts';
@@ -29,6 +33,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   const ajv = requestAjv();
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   installErrorHandling(app);
+  registerImageBodies(app);
 
   app.addHook('onRoute', (route) => {
     const routeConfig = route.config as { rateLimitGroup?: 'auth' | 'code'; rateLimit?: unknown } | undefined;
@@ -53,6 +58,9 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
     ...settingsHandlers(ctx),
     ...adminHandlers(ctx),
     ...flowsHandlers(ctx),
+    ...bookingHandlers(ctx),
+    ...deliveryHandlers(ctx),
+    ...phonesHandlers(ctx),
   };
   await app.register(openapiGlue, {
     specification: SPEC_PATH,

@@ -35,8 +35,20 @@ export interface ServerConfig {
   /** Staff account ensured at every start (ADMIN_EMAIL / ADMIN_PASSWORD, role super-admin): the first admin. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
-  /** Current time in ms. Everything time-dependent (tokens, codes, payments) reads this clock. */
+  /** Current time in ms. Everything time-dependent (tokens, codes, payments, delivery) reads this clock. */
   now: () => number;
+  /** Delivery engine (docs/delivery.md): dispatcher period (0 = not started), batch size, retry and lease limits. */
+  delivery: {
+    intervalMs: number;
+    batchSize: number;
+    maxAttempts: number;
+    /** A `sending` message whose sender died is taken over after this long. */
+    leaseMs: number;
+    /** Messages per business per local day over all flows; 0 = no cap. */
+    dailyCap: number;
+    /** Where planned messages go; the sandbox records them in the database (default for `npm start` and tests). */
+    channel: 'sandbox' | 'waha' | 'telegram';
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -85,6 +97,21 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+function channelName(raw: string | undefined): ServerConfig['delivery']['channel'] {
+  if (!raw) return 'sandbox';
+  if (raw === 'sandbox' || raw === 'waha' || raw === 'telegram') return raw;
+  throw new ConfigError(`DELIVERY_CHANNEL must be sandbox, waha or telegram (got "${raw}")`);
+}
+
+function clockOffsetMs(env: Env): number {
+  const raw = env.CLOCK_OFFSET?.trim();
+  if (!raw) return 0;
+  const match = /^(-?)(\d+)\s*(ms|[smhd]?)$/.exec(raw);
+  if (!match) throw new ConfigError(`CLOCK_OFFSET must be milliseconds or a duration like -2h, 3d (got "${raw}")`);
+  const unit = { '': 1, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[3] as '' | 'ms' | 's' | 'm' | 'h' | 'd'];
+  return (match[1] ? -1 : 1) * Number(match[2]) * unit;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.data');
   const production = env.NODE_ENV === 'production';
@@ -121,7 +148,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     seedDemo: bool(env, 'SEED_DEMO', true),
     bootstrapAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
-    now: Date.now,
+    // CLOCK_OFFSET shifts the whole server's clock (ms or a duration like 3d): demos and drills of planned sends.
+    now: clockOffsetMs(env) === 0 ? Date.now : () => Date.now() + clockOffsetMs(env),
+    delivery: {
+      intervalMs: int(env, 'DELIVERY_INTERVAL_MS', 1000),
+      batchSize: int(env, 'DELIVERY_BATCH_SIZE', 20, 1),
+      maxAttempts: int(env, 'DELIVERY_MAX_ATTEMPTS', 5, 1),
+      leaseMs: int(env, 'DELIVERY_LEASE_MS', 60_000, 1),
+      dailyCap: int(env, 'DELIVERY_DAILY_CAP', 0),
+      channel: channelName(env.DELIVERY_CHANNEL),
+    },
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');

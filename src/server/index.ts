@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
 import { openDatabase, type Db } from './db/open.ts';
+import { startDelivery, type DeliveryEngine } from './delivery/engine.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './db/seed.ts';
 
 export type { ServerConfig } from './config.ts';
@@ -21,6 +22,8 @@ export interface Api {
   engine: 'pglite' | 'postgres';
   /** The Drizzle handle, for operator tasks (CLI) and test set-up. */
   db: Db;
+  /** The delivery engine (docs/delivery.md): runs every DELIVERY_INTERVAL_MS; `tick()` runs it now. */
+  delivery: DeliveryEngine;
   close(): Promise<void>;
 }
 
@@ -34,9 +37,14 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   try {
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db) }, options.fastify);
-    app.addHook('onClose', async () => database.close());
+    const delivery = await startDelivery({ db: database.db, config, engine: database.engine, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
+    // The dispatcher stops (finishing its batch) before the database closes.
+    app.addHook('onClose', async () => {
+      await delivery.stop();
+      await database.close();
+    });
     let closing: Promise<void> | undefined;
-    return { app, config, engine: database.engine, db: database.db, close: () => (closing ??= app.close().then(() => undefined)) };
+    return { app, config, engine: database.engine, db: database.db, delivery, close: () => (closing ??= app.close().then(() => undefined)) };
   } catch (error) {
     await database.close();
     throw error;

@@ -12,13 +12,22 @@ export interface UserQuery {
 
 export const USERS_PAGE_SIZE = 20;
 
+// Keyset cursors of the pages seen so far for one query: page N+1 is read after page N's `next`, so deep pages
+// cost the same as the first; a page without a known cursor falls back to offset paging.
+let cursors: { key: string; after: (string | null)[] } = { key: '', after: [] };
+
 /** The admin user list: server-side search, sort and paging. */
 export const userList = pagedStore<S['AdminUser'], UserQuery>('user list', { text: '', sort: 'createdAt', order: 'desc' }, async (page, q) => {
+  const text = q.text.trim();
+  const key = JSON.stringify([text, q.sort, q.order]);
+  if (cursors.key !== key) cursors = { key, after: [] };
+  const after = cursors.after[page] ?? undefined;
   const { data, error } = await adminApi().GET('/Admin/Users', {
-    params: { query: { page, pageSize: USERS_PAGE_SIZE, sort: q.sort, order: q.order, ...(q.text.trim() ? { query: q.text.trim() } : {}) } },
+    params: { query: { page, pageSize: USERS_PAGE_SIZE, sort: q.sort, order: q.order, ...(text ? { query: text } : {}), ...(after ? { after } : {}) } },
   });
   if (error) throw error;
-  return data && { items: data.users, pages: data.pages, total: data.total };
+  if (data && cursors.key === key) cursors.after[page + 1] = data.next;
+  return data && { items: data.users, pages: data.pages, total: data.total, extra: { totalKind: data.totalKind } };
 });
 
 export interface UserDetail {

@@ -234,7 +234,7 @@ describe('connection health', () => {
     expect(check('subscriptionActive').ok).toBe(true);
     expect(check('recentSignIn').ok).toBe(true);
     expect(check('bookingConnected').ok).toBe(false);
-    expect(res.body).toMatchObject({ accounts: { chatApi: 2 }, activeSessions: 1, flowsModelled: false, payments: { subscription: 'Active' } });
+    expect(res.body).toMatchObject({ accounts: { chatApi: 2 }, activeSessions: 1, flows: 0, ignoredPhones: 0, payments: { subscription: 'Active' } });
     expect((await server.call('GET', '/Admin/Users/99999/Diagnostics', { token: admin.token })).status).toBe(404);
   });
 });

@@ -1,4 +1,5 @@
-// The admin area end to end (issue 5): find a user, edit a field, add/edit a payment, pay link, promo codes.
+// The admin area end to end (issue 5): find a user, edit a field, add/edit a payment, pay link, a user's flows
+// (copy to another user) and ignore list, promo codes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
@@ -92,6 +93,7 @@ test('find a user, edit a field, add and edit a payment, fetch its pay link', as
   const top = payments.locator('tbody tr').first();
   await expect(top).toContainText(`first ${stamp}`);
   await expect(top).toContainText('2 500 RUB');
+  await expect(top).toContainText(`1 · ${t('tariff.bookingExtended')}`);
   const payId = await top.getAttribute('data-pay-id');
 
   // Edit it.
@@ -111,6 +113,53 @@ test('find a user, edit a field, add and edit a payment, fetch its pay link', as
   await expect(page.getByText(t('pays.copied'))).toBeVisible();
 });
 
+/** A confirmed-or-not customer with a session token, registered through the public API. */
+async function customer(baseURL: string, email: string) {
+  const created = await api(baseURL, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567', countryId: 1 });
+  expect(created.status).toBe(201);
+  const login = await api(baseURL, 'POST', '/account/login', undefined, { email, password: 'secret1' });
+  return { id: created.body.id as number, token: login.body.token as string };
+}
+
+test("a user's flows and ignore list; copy a flow to another user and see it there", async ({ page, context, baseURL, brand }) => {
+  const stamp = Date.now().toString(36);
+  const owner = await customer(baseURL!, `e2e-flows-owner-${stamp}@example.com`);
+  const target = await customer(baseURL!, `e2e-flows-target-${stamp}@example.com`);
+  for (const title of [`Reminder ${stamp}`, `Second ${stamp}`]) {
+    const flow = await api(baseURL!, 'POST', '/Flows', owner.token, { title, content: 'Hello {clientName}', type: 'recordReminder' });
+    expect(flow.status).toBe(201);
+  }
+  expect((await api(baseURL!, 'POST', '/Phones/Ignore', owner.token, { phone: '+79161112233', comment: `stop ${stamp}` })).status).toBe(201);
+  await prepareStorage(context, { tokens: staff, locale: 'en' });
+
+  await page.goto(en(brand, '/admin/users') + `?id=${owner.id}`);
+  const flows = page.getByRole('region', { name: t('flows.title'), exact: true });
+  const table = flows.getByRole('table', { name: t('flows.caption') });
+  await expect(table).toContainText(`Reminder ${stamp}`);
+  await expect(table).toContainText(`Second ${stamp}`);
+  const ignore = page.getByRole('region', { name: t('ignore.title') });
+  await expect(ignore.getByRole('table', { name: t('ignore.caption') })).toContainText('79161112233');
+  await expect(ignore).toContainText(`stop ${stamp}`);
+
+  // Copy one flow to the other user, confirming first.
+  await flows.getByRole('checkbox', { name: t('flows.selectOne', { title: `Reminder ${stamp}` }) }).check();
+  await flows.getByLabel(t('flows.target')).fill(String(target.id));
+  await flows.getByLabel(t('flows.action')).selectOption('copy');
+  await flows.getByRole('button', { name: t('flows.submit') }).click();
+  const confirm = flows.getByRole('alertdialog');
+  await expect(confirm).toContainText(t('flows.confirmCopy', { count: 1, target: target.id }));
+  await expectNoSeriousA11yViolations(page, `${brand.id} user flows and ignore list`);
+  await confirm.getByRole('button', { name: t('flows.confirm') }).click();
+  await expect(flows.getByRole('status')).toContainText(t('flows.result', { ok: 1, failed: 0 }));
+  await expect(table.locator('tbody tr')).toHaveCount(2); // a copy leaves the source as it was
+
+  await flows.getByRole('link', { name: t('flows.openTarget', { id: target.id }) }).click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`e2e-flows-target-${stamp}`) })).toBeVisible();
+  const copied = page.getByRole('region', { name: t('flows.title'), exact: true }).getByRole('table', { name: t('flows.caption') });
+  await expect(copied.locator('tbody tr')).toHaveCount(1);
+  await expect(copied).toContainText(`Reminder ${stamp}`);
+});
+
 test('a super-admin creates a promo code; an admin is refused', async ({ page, context, baseURL, browser, brand }) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await prepareStorage(context, { tokens: staff, locale: 'en' });
@@ -118,11 +167,14 @@ test('a super-admin creates a promo code; an admin is refused', async ({ page, c
   await hydrated(page);
   await page.getByLabel(t('promo.field.code'), { exact: true }).fill(code);
   await page.getByLabel(t('promo.field.discountPercent')).fill('15');
-  await page.getByLabel(t('pays.tariffN', { n: 13 })).check();
+  // Tariffs are named (§3), not bare numbers.
+  const tariff13 = `13 · ${t('tariff.whatsappDistribution')}`;
+  await page.getByLabel(tariff13).check();
   await page.getByRole('button', { name: t('promo.submit') }).click();
   await expect(page.getByText(t('promo.created', { code }))).toBeVisible();
   await page.goto(en(brand, '/admin/promocodes'));
   await expect(page.getByRole('cell', { name: code })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText(tariff13);
 
   // An admin (not super-admin): the page sends them home and the server answers 403.
   const admin = await plainAdminToken(baseURL!, staff);

@@ -1,35 +1,8 @@
-// The flows list (issue 6): paging, search, status badges, select all, bulk resume/pause, confirmed delete, empty state.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { adminTokens, expect, expectNoSeriousA11yViolations, prepareStorage, tRoutes, test, type Tokens } from './support.ts';
+// The flows list (issue 6): paging, search, sort, status badges, select all, bulk resume/pause, test numbers,
+// confirmed delete, duplicate, row links, mass text edit with preview, empty state.
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test } from './support.ts';
+import { api, customer, tFlows } from './flows-support.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
-import type { Locale } from '../../src/i18n/locales.ts';
-
-const tFlows = (locale: Locale) => createT(locale, JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, 'flows.json'), 'utf8')) as Messages);
-
-async function api(baseURL: string, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`http://127.0.0.1:${new URL(baseURL).port}/api/v1${path}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json().catch(() => undefined)) as any;
-  if (res.status >= 400) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A fresh customer with the base booking tariff, so booking flows are available and birthday ones are not. */
-async function customer(baseURL: string, tag: string): Promise<Tokens> {
-  const email = `flows-${tag}-${Date.now()}@example.com`;
-  await api(baseURL, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567' });
-  const tokens = (await api(baseURL, 'POST', '/account/login', undefined, { email, password: 'secret1' })) as Tokens;
-  const me = await api(baseURL, 'GET', '/Account/CurrentUser', tokens.token);
-  const staff = await adminTokens(baseURL);
-  const now = Math.floor(Date.now() / 1000);
-  await api(baseURL, 'POST', `/Admin/Users/${me.id}/Pays`, staff.token, { tariff: 0, dateBeginUnixTime: now - 86_400, dateEndUnixTime: now + 30 * 86_400 });
-  return tokens;
-}
 
 test.beforeEach(async ({ brand }) => {
   test.skip(!routesForBrand(brand).some((r) => r.name === 'flows'), 'no flows on this host');
@@ -100,4 +73,110 @@ test('a customer without flows sees the empty state', async ({ page, context, br
   await page.goto('/flows');
   await expect(page.getByRole('status').filter({ hasText: tFlows(locale)('empty') })).toBeVisible();
   await expect(page.getByRole('button', { name: tFlows(locale)('delete') })).toBeDisabled();
+});
+
+test('sorts, duplicates, sets test numbers, pauses and links each flow', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tFlows(locale);
+  const tokens = await customer(baseURL!, 'actions');
+  const first = await api(baseURL!, 'POST', '/Flows', tokens.token, { title: 'Alpha visit', content: 'Hello {clientName}', type: 'recordReminder' });
+  await api(baseURL!, 'POST', '/Flows', tokens.token, { title: 'Beta visit', content: 'Bye', type: 'newRecord' });
+  await prepareStorage(context, { tokens, locale });
+  await page.goto('/flows');
+  await hydrated(page);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Beta visit');
+
+  // Oldest creation first; the date column follows the sort.
+  await page.getByRole('combobox', { name: t('sort.label') }).selectOption('created:asc');
+  await expect(rows.first()).toContainText('Alpha visit');
+  await expect(page.getByRole('columnheader', { name: t('col.created') })).toBeVisible();
+
+  // Row links: the editor and the conversion report of the flow.
+  await expect(rows.first().getByRole('link', { name: 'Alpha visit', exact: true })).toHaveAttribute('href', new RegExp(`/flows/edit/${first.id}$`));
+  await expect(rows.first().getByRole('link', { name: t('conversionOf', { title: 'Alpha visit' }) })).toHaveAttribute('href', new RegExp(`/insights/conversion\\?flowId=${first.id}$`));
+
+  // Duplicate: a paused copy appears.
+  await page.getByRole('button', { name: t('duplicateOf', { title: 'Alpha visit' }) }).click();
+  await expect(page.getByText(t('server.flowDuplicated'))).toBeVisible();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'Alpha visit (copy)' })).toContainText(t('status.Pause'));
+
+  // Bulk resume then pause.
+  await page.getByRole('checkbox', { name: t('selectAll') }).check();
+  await page.getByRole('button', { name: t('resume') }).click();
+  await expect(page.getByText(t('summary', { succeeded: 3, failed: 0 }))).toBeVisible();
+  await expect(rows.filter({ hasText: t('status.Pause') })).toHaveCount(0);
+  await page.getByRole('checkbox', { name: t('selectAll') }).check();
+  await page.getByRole('button', { name: t('pause') }).click();
+  await expect(rows.filter({ hasText: t('status.Pause') })).toHaveCount(3);
+
+  // Test numbers: a bad one is named next to the field and nothing is saved; good ones are saved on every flow.
+  await page.getByRole('checkbox', { name: t('select', { title: 'Alpha visit' }) }).check();
+  await page.getByRole('checkbox', { name: t('select', { title: 'Beta visit' }) }).check();
+  await page.getByRole('button', { name: t('testPhones.open') }).click();
+  const field = page.getByRole('textbox', { name: t('testPhones.label') });
+  await field.fill('+79161234567, 12');
+  await page.getByRole('button', { name: t('testPhones.save') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t('testPhones.invalid', { value: '12' }) })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect((await api(baseURL!, 'GET', `/Flows/${first.id}`, tokens.token)).testPhones).toBe('');
+  await expectNoSeriousA11yViolations(page, `${brand.id} /flows test numbers`);
+  await field.fill('+79161234567, +79161234568');
+  await page.getByRole('button', { name: t('testPhones.save') }).click();
+  await expect(page.getByText(t('summary', { succeeded: 2, failed: 0 }))).toBeVisible();
+  await expect(field).toHaveCount(0);
+  expect((await api(baseURL!, 'GET', `/Flows/${first.id}`, tokens.token)).testPhones).toBe('+79161234567, +79161234568');
+});
+
+test('mass text edit: choose flows, preview, apply, see per-flow results', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tFlows(locale);
+  const tokens = await customer(baseURL!, 'mass');
+  const a = await api(baseURL!, 'POST', '/Flows', tokens.token, { title: 'Salon A', content: 'Visit Old Street 1', type: 'recordReminder' });
+  const b = await api(baseURL!, 'POST', '/Flows', tokens.token, { title: 'Salon B', content: 'Nothing here', type: 'recordReminder' });
+  await api(baseURL!, 'POST', '/Flows', tokens.token, { title: 'Salon C', content: 'Old Street too', type: 'recordReminder' });
+  await prepareStorage(context, { tokens, locale });
+
+  // From the list: the selection travels in the link.
+  await page.goto('/flows');
+  await hydrated(page);
+  await page.getByRole('checkbox', { name: t('select', { title: 'Salon A' }) }).check();
+  await page.getByRole('checkbox', { name: t('select', { title: 'Salon B' }) }).check();
+  const link = page.getByRole('link', { name: t('massEdit') });
+  await expect(link).toHaveAttribute('href', /\/flows\/EditTextInFlows\?ids=/);
+  await link.click();
+  await expect(page).toHaveURL(/\/flows\/EditTextInFlows\?ids=/);
+  await hydrated(page);
+  await expect(page.getByText(t('selected', { count: 2 }))).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Salon A/ })).toBeChecked();
+
+  // Find is required, and the message sits next to the field.
+  await page.getByRole('button', { name: t('mass.preview') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: t('server.findRequired') })).toBeVisible();
+
+  await page.getByRole('textbox', { name: t('mass.find') }).fill('Old Street');
+  await page.getByRole('textbox', { name: t('mass.replace') }).fill('New Avenue');
+  await expect(page.getByRole('button', { name: t('mass.apply') })).toBeDisabled();
+  await page.getByRole('button', { name: t('mass.preview') }).click();
+  const preview = page.getByRole('region', { name: t('mass.previewTitle') });
+  await expect(preview.locator('tbody tr')).toHaveCount(2);
+  await expect(preview.locator('tr', { hasText: 'Salon A' })).toContainText('Visit New Avenue 1');
+  await expect(preview.locator('tr', { hasText: 'Salon B' })).toContainText(t('server.textNotFound'));
+  // The preview writes nothing.
+  expect((await api(baseURL!, 'GET', `/Flows/${a.id}`, tokens.token)).content).toBe('Visit Old Street 1');
+  await expectNoSeriousA11yViolations(page, `${brand.id} /flows/EditTextInFlows`);
+
+  await page.getByRole('button', { name: t('mass.apply') }).click();
+  const results = page.getByRole('region', { name: t('summary', { succeeded: 1, failed: 1 }) });
+  await expect(results).toContainText(`Salon A: ${t('server.textChanged')}`);
+  await expect(results).toContainText(`Salon B: ${t('server.textNotFound')}`);
+  expect((await api(baseURL!, 'GET', `/Flows/${a.id}`, tokens.token)).content).toBe('Visit New Avenue 1');
+  expect((await api(baseURL!, 'GET', `/Flows/${b.id}`, tokens.token)).content).toBe('Nothing here');
+
+  // The search picks more flows.
+  await page.getByRole('searchbox', { name: t('search') }).fill('Street too');
+  await expect(page.getByRole('checkbox', { name: /Salon C/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Salon A/ })).toHaveCount(0);
 });

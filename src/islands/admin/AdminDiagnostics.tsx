@@ -49,6 +49,10 @@ export default function AdminDiagnostics(props: AdminProps) {
           <dd className="m-0">{data.pendingMail}</dd>
           <dt className="font-medium">{t('diag.dialogues')}</dt>
           <dd className="m-0">{data.dialoguesGranted}</dd>
+          <dt className="font-medium">{t('diag.flows')}</dt>
+          <dd className="m-0">{data.flows}</dd>
+          <dt className="font-medium">{t('diag.ignoredPhones')}</dt>
+          <dd className="m-0">{data.ignoredPhones}</dd>
           <dt className="font-medium">{t('diag.accounts')}</dt>
           <dd className="m-0">{Object.entries(data.accounts).map(([k, n]) => `${t(`diag.kind.${k}`)}: ${n}`).join(', ') || t('accounts.none')}</dd>
           <dt className="font-medium">{t('diag.instances')}</dt>
@@ -56,7 +60,6 @@ export default function AdminDiagnostics(props: AdminProps) {
           <dt className="font-medium">{t('diag.companies')}</dt>
           <dd className="m-0">{data.companies.map((c) => `${c.name} (${c.status ?? t('accounts.statusUnknown')})`).join(', ') || t('accounts.none')}</dd>
         </dl>
-        {!data.flowsModelled && <p className="text-sm mt-3 mb-0" role="note">{t('flows.notModelled')}</p>}
       </Section>
     </div>
   );

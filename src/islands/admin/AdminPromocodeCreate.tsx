@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { notify } from '../../scripts/notify.ts';
 import { createPromocode } from '../../stores/admin-reports.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Check, Field, inputClass } from './ui.tsx';
+import { buttonClass, Check, Field, inputClass, tariffLabel } from './ui.tsx';
 import { useT } from './useT.ts';
 
 const NUMBERS = ['discountPercent', 'paymentCount', 'paymentsCountByUser', 'minimalUserPayments', 'maxUserPayments', 'rewardSumOwner', 'rewardPercentOwner', 'ownerUserId'] as const;
@@ -77,7 +77,7 @@ export default function AdminPromocodeCreate(props: AdminProps) {
         <p className="text-xs text-ink-muted m-0 mb-1">{t('promo.tariffsHint')}</p>
         <div className="grid grid-cols-2 sm:grid-cols-5 gap-1">
           {TARIFFS.map((n) => (
-            <Check key={n} label={t('pays.tariffN', { n })} checked={tariffs.includes(n)} onChange={(on) => setTariffs(on ? [...tariffs, n].sort((a, b) => a - b) : tariffs.filter((x) => x !== n))} />
+            <Check key={n} label={tariffLabel(t, n)} checked={tariffs.includes(n)} onChange={(on) => setTariffs(on ? [...tariffs, n].sort((a, b) => a - b) : tariffs.filter((x) => x !== n))} />
           ))}
         </div>
         {errors.availableTariffTypes && <span className="text-xs text-red-700">{errors.availableTariffTypes}</span>}

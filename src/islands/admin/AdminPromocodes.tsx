@@ -4,7 +4,7 @@ import { startSession } from '../../scripts/shell-session.ts';
 import { promocodeList } from '../../stores/admin-reports.ts';
 import { $session } from '../../stores/session.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, formatAmount, formatDate, ListState, Pager, tableClass, tdClass, thClass } from './ui.tsx';
+import { buttonClass, formatAmount, formatDate, ListState, Pager, tableClass, tariffLabel, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
 
 /** /admin/promocodes: every code with its §3 fields and uses; creation is offered to super-admins only. */
@@ -43,7 +43,7 @@ export default function AdminPromocodes(props: AdminProps) {
                   <td className={tdClass}>{p.usedCount} / {p.paymentCount}</td>
                   <td className={tdClass}>{p.paymentsCountByUser}</td>
                   <td className={tdClass}>{p.expireDate ? formatDate(props.locale, Date.parse(p.expireDate) / 1000) : t('promo.noExpiry')}</td>
-                  <td className={tdClass}>{p.availableTariffTypes.length ? p.availableTariffTypes.join(', ') : t('promo.allTariffs')}</td>
+                  <td className={tdClass}>{p.availableTariffTypes.length ? p.availableTariffTypes.map((n) => tariffLabel(t, n)).join(', ') : t('promo.allTariffs')}</td>
                   <td className={tdClass}>{p.minimalUserPayments} – {p.maxUserPayments ?? '∞'}</td>
                   <td className={tdClass}>{p.forNetworkCompanies ? t('common.yes') : t('common.no')}</td>
                   <td className={tdClass}>{formatAmount(p.rewardSumOwner)} · {p.rewardPercentOwner}%</td>

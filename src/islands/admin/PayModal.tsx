@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../scripts/notify.ts';
 import { loadPayLookups, PAYMENT_DEFAULTS, savePay, type Payment, type PaymentInput, type PayLookups } from '../../stores/admin-pays.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Check, dateInputToUnix, Field, inputClass, secondaryButtonClass, unixToDateInput } from './ui.tsx';
+import { buttonClass, Check, dateInputToUnix, Field, inputClass, secondaryButtonClass, tariffLabel, unixToDateInput } from './ui.tsx';
 import { useT } from './useT.ts';
 
 const CURRENCIES = ['RUB', 'USD', 'EUR', 'KZT', 'UAH', 'BRL'];
@@ -141,7 +141,7 @@ export default function PayModal(props: AdminProps & { userId: number; pay: Paym
         <Field label={t('pays.field.tariff')}>
           {(id) => (
             <select id={id} className={inputClass} value={draft.tariff} onChange={(e) => set('tariff', Number(e.target.value))}>
-              {TARIFFS.map((n) => <option key={n} value={n}>{t('pays.tariffN', { n })}</option>)}
+              {TARIFFS.map((n) => <option key={n} value={n}>{tariffLabel(t, n)}</option>)}
             </select>
           )}
         </Field>

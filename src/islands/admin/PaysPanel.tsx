@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { notify } from '../../scripts/notify.ts';
 import { $pays, fetchPayLink, loadPays, type Payment } from '../../stores/admin-pays.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Field, formatAmount, formatDate, inputClass, ListState, Pager, secondaryButtonClass, Section, tableClass, tdClass, thClass } from './ui.tsx';
+import { buttonClass, tariffLabel, Field, formatAmount, formatDate, inputClass, ListState, Pager, secondaryButtonClass, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
 
 // The modal (form, lookups) loads only when an admin opens it.
@@ -61,7 +61,7 @@ export function PaysPanel(props: AdminProps & { userId: number }) {
                   <td className={tdClass}>{formatDate(props.locale, p.createdDateUnixTime)}</td>
                   <td className={tdClass}>{formatDate(props.locale, p.dateBeginUnixTime)} – {formatDate(props.locale, p.dateEndUnixTime)}</td>
                   <td className={tdClass}>{formatAmount(p.amount)} {p.currency}</td>
-                  <td className={tdClass}>{p.tariff}</td>
+                  <td className={tdClass}>{tariffLabel(t, p.tariff)}</td>
                   <td className={tdClass}>{p.success ? t('common.yes') : t('common.no')}{p.isFree ? ` · ${t('pays.free')}` : ''}</td>
                   <td className={tdClass}>{p.comment ?? ''}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>

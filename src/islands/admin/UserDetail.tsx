@@ -3,14 +3,16 @@ import { useEffect } from 'react';
 import { $userDetail, loadUserDetail } from '../../stores/admin-users.ts';
 import { AccountsBundle } from './AccountsBundle.tsx';
 import { ContactsPanel } from './ContactsPanel.tsx';
+import { IgnoreListPanel } from './IgnoreListPanel.tsx';
 import { DialoguesPanel, LeadPanel } from './LeadAndDialogues.tsx';
 import { PaysPanel } from './PaysPanel.tsx';
 import { linkTo, type AdminProps } from './props.ts';
-import { linkClass, ListState, Section } from './ui.tsx';
+import { linkClass, ListState } from './ui.tsx';
 import { UserFieldsForm } from './UserFieldsForm.tsx';
+import { UserFlowsPanel } from './UserFlowsPanel.tsx';
 import { useT } from './useT.ts';
 
-/** One customer: every admin-user field, accounts, managers, AI dialogues, contacts, flows note, payments. */
+/** One customer: every admin-user field, accounts, managers, AI dialogues, contacts, flows (transfer/copy), ignore list, payments. */
 export function UserDetail(props: AdminProps & { id: number }) {
   const t = useT(props);
   const detail = useStore($userDetail);
@@ -38,9 +40,8 @@ export function UserDetail(props: AdminProps & { id: number }) {
       <LeadPanel {...props} userId={user.id} lead={detail.lead} managers={detail.managers} />
       <DialoguesPanel {...props} userId={user.id} grants={detail.grants} />
       <ContactsPanel {...props} userId={user.id} contacts={detail.contacts} />
-      <Section title={t('flows.title')}>
-        <p className="text-sm m-0" role="note">{t('flows.notModelled')}</p>
-      </Section>
+      <UserFlowsPanel {...props} userId={user.id} />
+      <IgnoreListPanel {...props} userId={user.id} />
       <PaysPanel {...props} userId={user.id} />
     </div>
   );

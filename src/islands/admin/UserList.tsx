@@ -45,7 +45,7 @@ export function UserList(props: AdminProps) {
           )}
         </Field>
       </form>
-      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t('users.found', { count: state.total })}</p>
+      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t(state.extra.totalKind === 'estimate' ? 'users.foundAbout' : state.extra.totalKind === 'atLeast' ? 'users.foundAtLeast' : 'users.found', { count: state.total })}</p>
       <ListState t={t} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       {state.items.length > 0 && (
         <div className="overflow-x-auto">

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { T } from '../../i18n/translate.ts';
+import { TARIFFS } from '../../shared/tariffs.ts';
 
 // Small building blocks shared by the admin screens: labelled fields, pager, states, dates.
 
@@ -73,6 +74,12 @@ export function ListState(props: { t: T; loading: boolean; failed: boolean; empt
   if (props.failed) return <p className="text-sm text-red-700" role="status">{props.t('common.loadFailed')}</p>;
   if (props.empty) return <p className="text-sm text-ink-muted" role="status">{props.t('common.empty')}</p>;
   return null;
+}
+
+/** A tariff id with its name (§3 names 0-25); ids beyond the named ones stay numbers. */
+export function tariffLabel(t: T, n: number): string {
+  const key = (TARIFFS as Record<number, string>)[n];
+  return key ? `${n} · ${t(`tariff.${key}`)}` : t('pays.tariffN', { n });
 }
 
 export const tableClass = 'w-full text-sm border-collapse';

@@ -4,19 +4,25 @@ import { createT } from '../../i18n/translate.ts';
 import { notify } from '../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
 import { FLOW_STATUSES } from '../../shared/flows/kinds.ts';
-import { flowMessages } from '../../shared/flows/messages.ts';
-import { $flows, bulkFlows, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowStatus } from '../../stores/flows.ts';
+import { $flows, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../../stores/flows.ts';
+import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
-import { badgeClass, dangerClass, formatDate, inputClass, secondaryClass, tdClass, thClass } from './ui.ts';
+import { localizeServerText } from './server-text.ts';
+import { badgeClass, dangerClass, formatDate, inputClass, linkClass, secondaryClass, tdClass, thClass } from './ui.ts';
 
-const keyByText = new Map(Object.entries(flowMessages).map(([key, text]) => [text as string, key]));
+const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
 
-/** §2 flows list: search, status filter, select all, bulk pause / resume / delete (confirmed), paging. */
+
+/**
+ * §2 flows list: search, status filter, date sort, select all, bulk pause / resume / delete (confirmed) / test numbers,
+ * links to the mass text edit, the editor and the conversion report, duplicate per row, paging.
+ */
 export default function FlowsList(props: FlowsProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
   const state = useStore($flows);
   const [search, setSearch] = useState(state.query.search);
   const [confirming, setConfirming] = useState(false);
+  const [phones, setPhones] = useState(false);
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -28,12 +34,7 @@ export default function FlowsList(props: FlowsProps) {
     timer.current = setTimeout(() => void loadFlows(1, { search: value }), 300); // search once typing pauses
   };
 
-  /** A §8 server text in the page's language, when it is one we know. */
-  const localize = (message: string) => {
-    const key = keyByText.get(message);
-    const text = key ? t(`server.${key}`) : message;
-    return text === `server.${key}` ? message : text;
-  };
+  const localize = (message: string) => localizeServerText(t, message);
 
   const report = (result: BulkResult | undefined) => {
     if (!result) return notify('error', t('failed'));
@@ -49,13 +50,23 @@ export default function FlowsList(props: FlowsProps) {
     setBusy(false);
   };
 
+  const duplicate = async (id: number) => {
+    setBusy(true);
+    const out = await duplicateFlow(id);
+    setBusy(false);
+    if (out.data) notify('success', t('server.flowDuplicated'));
+    else notify('error', out.problem ? localize(out.problem) : t('failed'));
+  };
+
+  const base = props.base ?? '';
   const selected = new Set(state.selected);
+  const massEditHref = `${base}/flows/EditTextInFlows${state.selected.length ? `?ids=${state.selected.join(',')}` : ''}`;
   const allSelected = state.items.length > 0 && state.items.every((f) => selected.has(f.id));
   const filtering = state.query.search.trim() !== '' || state.query.status !== '';
 
   return (
     <div>
-      <form role="search" className="grid gap-3 sm:grid-cols-[1fr_14rem] items-end mb-3" onSubmit={(e) => (e.preventDefault(), void loadFlows(1, { search }))}>
+      <form role="search" className="grid gap-3 sm:grid-cols-[1fr_12rem_14rem] items-end mb-3" onSubmit={(e) => (e.preventDefault(), void loadFlows(1, { search }))}>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('search')}
           <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
@@ -69,6 +80,21 @@ export default function FlowsList(props: FlowsProps) {
             ))}
           </select>
         </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('sort.label')}
+          <select
+            className={inputClass}
+            value={`${state.query.sort}:${state.query.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [FlowSort, SortOrder];
+              void loadFlows(1, { sort, order });
+            }}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>{t(`sort.${s.replace(':', '_')}`)}</option>
+            ))}
+          </select>
+        </label>
       </form>
 
       <div role="group" aria-label={t('actions')} className="flex flex-wrap items-center gap-2 mb-3">
@@ -76,7 +102,13 @@ export default function FlowsList(props: FlowsProps) {
         <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => void run('Pause')}>{t('pause')}</button>
         <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => void run('Resume')}>{t('resume')}</button>
         <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => setConfirming(true)}>{t('delete')}</button>
+        <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => setPhones(true)}>{t('testPhones.open')}</button>
+        <a className={linkClass} href={massEditHref}>{t('massEdit')}</a>
       </div>
+
+      {phones && state.selected.length > 0 && (
+        <FlowsTestPhones t={t} count={state.selected.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+      )}
 
       {confirming && (
         <div role="alertdialog" aria-labelledby="flows-confirm-title" aria-describedby="flows-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
@@ -107,7 +139,8 @@ export default function FlowsList(props: FlowsProps) {
                 <th scope="col" className={thClass}>{t('col.kind')}</th>
                 <th scope="col" className={thClass}>{t('col.mode')}</th>
                 <th scope="col" className={thClass}>{t('col.status')}</th>
-                <th scope="col" className={thClass}>{t('col.edited')}</th>
+                <th scope="col" className={thClass}>{t(state.query.sort === 'created' ? 'col.created' : 'col.edited')}</th>
+                <th scope="col" className={thClass}>{t('col.actions')}</th>
               </tr>
             </thead>
             <tbody>
@@ -116,11 +149,21 @@ export default function FlowsList(props: FlowsProps) {
                   <td className={tdClass}>
                     <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />
                   </td>
-                  <td className={tdClass}>{f.title}</td>
+                  <td className={tdClass}>
+                    <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a>
+                  </td>
                   <td className={tdClass}>{t(`kind.${f.type}`)}</td>
                   <td className={tdClass}>{t(`mode.${f.mode}`)}</td>
                   <td className={tdClass}><span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span></td>
-                  <td className={tdClass}>{formatDate(props.locale, f.edited)}</td>
+                  <td className={tdClass}>{formatDate(props.locale, state.query.sort === 'created' ? f.created : f.edited)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <button type="button" className={`${secondaryClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
+                      {t('duplicate')}
+                    </button>
+                    <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
+                      {t('conversion')}
+                    </a>
+                  </td>
                 </tr>
               ))}
             </tbody>

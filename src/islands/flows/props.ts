@@ -5,4 +5,6 @@ import type { Messages } from '../../i18n/translate.ts';
 export interface FlowsProps {
   locale: Locale;
   messages: Messages;
+  /** Locale URL prefix of the page ('' for the brand's default language, '/en' …), for links between screens. */
+  base?: string;
 }

@@ -4,6 +4,7 @@ import type { FlowStatus } from '../../stores/flows.ts';
 export const inputClass = 'w-full border border-gray-300 rounded px-2 py-1.5 text-sm bg-white focus:outline-2 focus:outline-brand';
 export const buttonClass = 'px-3 py-1.5 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark disabled:opacity-50 cursor-pointer border-0';
 export const secondaryClass = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 cursor-pointer disabled:opacity-50';
+export const linkClass = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 no-underline';
 export const dangerClass = 'px-3 py-1.5 rounded text-sm font-medium bg-red-700 text-white hover:bg-red-800 cursor-pointer border-0 disabled:opacity-50';
 export const thClass = 'text-left font-semibold border-b border-gray-200 py-1.5 pr-3 align-bottom';
 export const tdClass = 'border-b border-gray-100 py-1.5 pr-3 align-top';

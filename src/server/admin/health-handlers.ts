@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, isNull, notInArray, sql } from 'drizzle-orm';
 import type { components } from '../../api/schema.d.ts';
 import { subscriptionOf } from './subscription-state.ts';
 import type { AppContext } from '../context.ts';
-import { dialogueGrants, linkedAccounts, outbox, payments, refreshTokens, users } from '../db/schema.ts';
+import { dialogueGrants, flows, ignoredPhones, linkedAccounts, outbox, payments, refreshTokens, users } from '../db/schema.ts';
 import { notFound } from '../http/problem.ts';
 import type { Handlers } from '../http/types.ts';
 import { toAdminUser } from './mapping.ts';
@@ -92,7 +92,7 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
       if (!user) throw notFound('User not found');
       const now = new Date(config.now());
       const nowS = Math.floor(config.now() / 1000);
-      const [accounts, instances, companies, [pay], [session], [mail], [granted]] = await Promise.all([
+      const [accounts, instances, companies, [pay], [session], [mail], [granted], [flowCount], [ignoredCount]] = await Promise.all([
         db.select({ kind: linkedAccounts.kind, n: count() }).from(linkedAccounts).where(eq(linkedAccounts.userId, userId)).groupBy(linkedAccounts.kind),
         instancesOf(userId),
         db.select().from(linkedAccounts).where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, 'yclientsCompany'))),
@@ -113,6 +113,8 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
           .where(eq(refreshTokens.userId, userId)),
         db.select({ n: count() }).from(outbox).where(eq(outbox.to, user.email)),
         db.select({ n: sql<number>`coalesce(sum(${dialogueGrants.count}), 0)::int` }).from(dialogueGrants).where(eq(dialogueGrants.userId, userId)),
+        db.select({ n: count() }).from(flows).where(eq(flows.userId, userId)),
+        db.select({ n: count() }).from(ignoredPhones).where(eq(ignoredPhones.userId, userId)),
       ]);
       const lastEnd = pay?.lastEnd == null ? null : Number(pay.lastEnd);
       const lastSignIn = seconds(session?.last);
@@ -139,7 +141,8 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
         payments: { successful: Number(pay?.ok ?? 0), failed: Number(pay?.failed ?? 0), lastSuccessfulEndUnixTime: lastEnd, subscription },
         pendingMail: Number(mail?.n ?? 0),
         dialoguesGranted: Number(granted?.n ?? 0),
-        flowsModelled: false,
+        flows: Number(flowCount?.n ?? 0),
+        ignoredPhones: Number(ignoredCount?.n ?? 0),
       };
     },
   };

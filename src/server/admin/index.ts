@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { adminContactHandlers } from './contact-handlers.ts';
+import { adminFlowHandlers } from './flow-handlers.ts';
 import { adminHealthHandlers } from './health-handlers.ts';
 import { newsHandlers } from './news-handlers.ts';
 import { adminPayHandlers } from './pay-handlers.ts';
@@ -13,6 +14,7 @@ export function adminHandlers(ctx: AppContext) {
     ...adminUserHandlers(ctx),
     ...adminPayHandlers(ctx),
     ...adminContactHandlers(ctx),
+    ...adminFlowHandlers(ctx),
     ...adminHealthHandlers(ctx),
     ...adminPromocodeHandlers(ctx),
     ...newsHandlers(ctx),

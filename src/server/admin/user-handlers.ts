@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../shared/validation/index.ts';
 import type { AppContext } from '../context.ts';
 import { dialogueGrants, linkedAccounts, managers, payDestinations, users } from '../db/schema.ts';
@@ -6,8 +6,8 @@ import { requireAuth } from '../http/auth.ts';
 import { badRequest, notFound } from '../http/problem.ts';
 import type { Handlers } from '../http/types.ts';
 import { toAdminUser } from './mapping.ts';
-import { seconds, totalOf } from './sql-rows.ts';
-import { userOrder, userSearch } from './user-search.ts';
+import { seconds } from './sql-rows.ts';
+import { listUsers } from './user-list.ts';
 
 /** Admin area: users, their accounts bundle, lead managers, AI dialogue grants. The role check is the contract's. */
 export function adminUserHandlers(
@@ -35,13 +35,9 @@ export function adminUserHandlers(
 
   return {
     async adminListUsers(req) {
-      const { page = 1, pageSize = 20, query, sort = 'createdAt', order = 'desc' } = req.query;
-      const where = userSearch(query);
-      const [total, rows] = await Promise.all([
-        totalOf(db.select({ n: count() }).from(users).where(where)),
-        db.select().from(users).where(where).orderBy(...userOrder(sort, order)).limit(pageSize).offset((page - 1) * pageSize),
-      ]);
-      return { users: rows.map(toAdminUser), page, pages: Math.ceil(total / pageSize), total };
+      const { page = 1, pageSize = 20, query, sort = 'createdAt', order = 'desc', after } = req.query;
+      const { rows, ...paging } = await listUsers(db, { page, pageSize, query, sort, order, after });
+      return { users: rows.map(({ cursorKey: _key, ...user }) => toAdminUser(user)), ...paging };
     },
 
     async adminGetUser(req) {

@@ -32,10 +32,15 @@ export const users = pgTable(
     isDuplication: boolean('is_duplication').notNull().default(false),
     firstLineManagerId: integer('first_line_manager_id'),
     secondLineManagerId: integer('second_line_manager_id'),
+    /** IANA zone of the business: sending hours, report days and visit dates are read in it (docs/delivery.md). */
+    timeZone: text('time_zone').notNull().default('Europe/Moscow'),
+    /** Messages allowed per calendar month (§9 one-ruble plan: 800); null = no monthly limit. */
+    monthlyMessageLimit: integer('monthly_message_limit'),
     createdAt: ts('created_at').notNull(),
   },
   (t) => [
-    index('users_created_at_idx').on(t.createdAt),
+    // (created_at, id): the default sort and its keyset cursor (docs/admin.md) read straight off this index.
+    index('users_created_at_id_idx').on(t.createdAt, t.id),
     // Admin search is by prefix (docs/admin.md): pattern-ops indexes serve `lower(x) LIKE 'abc%'` on any collation.
     index('users_email_prefix_idx').using('btree', sql`lower(${t.email}) text_pattern_ops`),
     index('users_full_name_prefix_idx').using('btree', sql`lower(${t.fullName}) text_pattern_ops`),
@@ -262,3 +267,111 @@ export const ignoredPhones = pgTable(
   },
   (t) => [uniqueIndex('ignored_phones_user_phone_idx').on(t.userId, t.phone)],
 );
+
+// ---- Booking model (source-neutral; docs/delivery.md). Booking-system webhooks and the demo system write here.
+
+export const bookingClients = pgTable(
+  'booking_clients',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** E.164 digits without the plus, the same form channels and the blacklist use. */
+    phone: text('phone').notNull(),
+    name: text('name').notNull().default(''),
+    /** 'YYYY-MM-DD'; the year may be unknown (stored as 0004). */
+    birthday: date('birthday', { mode: 'string' }),
+    visitCount: integer('visit_count').notNull().default(0),
+    spend: doublePrecision('spend').notNull().default(0),
+    lastVisitAt: ts('last_visit_at'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('booking_clients_user_phone_idx').on(t.userId, t.phone), index('booking_clients_last_visit_idx').on(t.userId, t.lastVisitAt)],
+);
+
+export const bookingMasters = pgTable('booking_masters', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+});
+
+export const bookingServices = pgTable('booking_services', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  title: text('title').notNull(),
+  price: doublePrecision('price').notNull().default(0),
+  durationMinutes: integer('duration_minutes').notNull().default(60),
+});
+
+/** One visit of a client (§3 visit statuses: waiting = booked, arrived, did not come = noShow, confirmed; plus cancelled). */
+export const bookingRecords = pgTable(
+  'booking_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').notNull().references(() => bookingClients.id, { onDelete: 'cascade' }),
+    masterId: integer('master_id').references(() => bookingMasters.id, { onDelete: 'set null' }),
+    serviceIds: jsonb('service_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    startAt: ts('start_at').notNull(),
+    status: text('status', { enum: ['booked', 'confirmed', 'arrived', 'noShow', 'cancelled'] }).notNull().default('booked'),
+    /** Bumped on every move: reminders planned for an older version are cancelled and planned again. */
+    version: integer('version').notNull().default(1),
+    source: text('source').notNull().default('demo'),
+    externalId: text('external_id'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [index('booking_records_user_start_idx').on(t.userId, t.startAt), index('booking_records_client_idx').on(t.clientId, t.createdAt)],
+);
+
+/**
+ * The delivery outbox: one row per planned message, written in the same transaction as the event that caused it.
+ * The dispatcher claims due rows with FOR UPDATE SKIP LOCKED; `idempotencyKey` makes planning and sending repeatable.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').references(() => flows.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<import('../../shared/flows/kinds.ts').FlowKind>().notNull(),
+    recordId: integer('record_id').references(() => bookingRecords.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => bookingClients.id, { onDelete: 'set null' }),
+    /** The client's number as planned; `sentTo` is where it actually went (test numbers in test mode). */
+    recipient: text('recipient').notNull(),
+    sentTo: text('sent_to'),
+    channel: text('channel').$type<import('../channels/channel.ts').ChannelName>().notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'cancelled'] }).notNull().default('queued'),
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    plannedAt: ts('planned_at').notNull(),
+    /** While `sending`: after this moment another dispatcher may take the message over (its sender died). */
+    leaseUntil: ts('lease_until'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+    repliedAt: ts('replied_at'),
+    failedAt: ts('failed_at'),
+  },
+  (t) => [
+    index('messages_due_idx').on(t.plannedAt).where(sql`status in ('queued', 'sending')`),
+    index('messages_user_idx').on(t.userId, t.id),
+    index('messages_flow_idx').on(t.flowId, t.status),
+    index('messages_record_idx').on(t.recordId),
+    index('messages_provider_idx').on(t.providerMessageId),
+  ],
+);
+
+/** What the sandbox channel "sent": one row per idempotency key; `sends` counts repeats the key absorbed. */
+export const sandboxMessages = pgTable('sandbox_messages', {
+  id: serial('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  providerMessageId: text('provider_message_id').notNull(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  sends: integer('sends').notNull().default(1),
+  createdAt: ts('created_at').notNull(),
+});

@@ -7,7 +7,7 @@ import { HttpError } from '../http/problem.ts';
 import type { Handlers } from '../http/types.ts';
 import { listFlows } from './list.ts';
 import { applyPatch, columnsOf, emptyFields, fieldsOf, toFlow } from './mapping.ts';
-import { assertValid, loadOwnFlow } from './store.ts';
+import { assertValid, loadOwnFlow, plannedStart } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
 
 type Ops = 'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow' | 'deleteFlow' | 'duplicateFlow' | 'pauseFlow' | 'resumeFlow';
@@ -38,8 +38,9 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       // FlowInput requires title, content and type (allOf), which the generated type does not express.
       const fields = applyPatch(emptyFields(req.body.type!), req.body);
       assertValid(fields, config.now());
+      const nextStart = plannedStart(req.body.nextStart, config.now());
       const at = now();
-      const [row] = await db.insert(flows).values({ userId, ...columnsOf(fields), status: 'Pause', createdAt: at, editedAt: at }).returning();
+      const [row] = await db.insert(flows).values({ userId, ...columnsOf(fields), ...nextStart, status: 'Pause', createdAt: at, editedAt: at }).returning();
       reply.code(201);
       return present(userId, row!);
     },
@@ -54,7 +55,8 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const fields = applyPatch(fieldsOf(row), req.body);
       assertValid(fields, config.now());
-      const [updated] = await db.update(flows).set({ ...columnsOf(fields), editedAt: now() }).where(eq(flows.id, row.id)).returning();
+      const nextStart = plannedStart(req.body.nextStart, config.now());
+      const [updated] = await db.update(flows).set({ ...columnsOf(fields), ...nextStart, editedAt: now() }).where(eq(flows.id, row.id)).returning();
       return present(userId, updated!);
     },
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FieldError } from '../../shared/validation/index.ts';
 import { flowMessages, validateFlow, type FlowFields, type FlowFieldError } from '../../shared/flows/index.ts';
+import { checkNextStart, nextStartMessages } from '../../shared/flows/quickstart.ts';
 import type { Db } from '../db/open.ts';
 import { flows } from '../db/schema.ts';
 import { HttpError } from '../http/problem.ts';
@@ -27,3 +28,11 @@ export function assertValid(fields: FlowFields, nowMs: number): void {
 
 // The shared flow errors have their own code vocabulary; the problem shape only needs field/code/message.
 export const invalid = (errors: FlowFieldError[]) => new HttpError(400, errors[0]!.message, errors as unknown as FieldError[]);
+
+/** The `nextStart` column for a create/patch: absent = unchanged; a planned start must lie in the future (400). */
+export function plannedStart(value: number | null | undefined, nowMs: number): { nextStart?: Date | null } {
+  if (value === undefined) return {};
+  const code = checkNextStart(value, Math.floor(nowMs / 1000));
+  if (code) throw new HttpError(400, `nextStart: ${nextStartMessages[code]}`, [{ field: 'nextStart', code, message: `nextStart: ${nextStartMessages[code]}` }] as unknown as FieldError[]);
+  return { nextStart: value === null ? null : new Date(value * 1000) };
+}

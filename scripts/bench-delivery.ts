@@ -1,0 +1,124 @@
+// Delivery engine benchmark: booking events per second (each plans its messages in the same transaction),
+// messages dispatched per second through the sandbox channel, and the time to plan reminders for 100 000 records.
+// On PGlite (fresh data dir) and, when DATABASE_URL is set, on a fresh PostgreSQL database.
+// Usage: npm run bench:delivery [-- --events 2000 --records 100000 --engine both|pglite|postgres]
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { rowsOf } from '../src/server/admin/sql-rows.ts';
+import { createRecord } from '../src/server/booking/store.ts';
+import { flows, messages, payments, users } from '../src/server/db/schema.ts';
+import { dispatchDue } from '../src/server/delivery/dispatcher.ts';
+import { planPeriodic } from '../src/server/delivery/periodic.ts';
+import { defaultFields } from '../src/shared/flows/types.ts';
+import { createApi } from '../src/server/index.ts';
+
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '2000' }, records: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'both' } },
+});
+const EVENTS = Math.min(Number(values.events), 20_000);
+const RECORDS = Math.min(Number(values.records), 200_000);
+
+async function bench(engine: string, env: Record<string, string | undefined>) {
+  const api = await createApi({ env: { ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DELIVERY_INTERVAL_MS: '0', DELIVERY_BATCH_SIZE: '50' } });
+  const { db, config } = api;
+  const now = config.now();
+  const [owner] = await db.insert(users).values({ guid: randomUUID(), email: `bench-${Date.now()}@example.com`, phone: '+79991112233', createdAt: new Date(now) }).returning();
+  await db.insert(payments).values({ publicId: randomUUID(), userId: owner!.id, tariff: 2, dateBegin: Math.floor(now / 1000) - 86400, dateEnd: Math.floor(now / 1000) + 86400 * 365, createdAt: new Date(now) });
+  const newFlow = (type: 'newRecord' | 'recordReminder') => ({
+    userId: owner!.id,
+    title: type,
+    content: 'Hello {clientName}, {recordDate} {recordTime}',
+    type,
+    mode: 'combat' as const,
+    status: 'Working' as const,
+    settings: { ...defaultFields(type), sendingHours: { from: 0, to: 24 } },
+    nextStart: new Date(now + 86_400_000), // the sweep runs only when measured
+    createdAt: new Date(now),
+    editedAt: new Date(now),
+  });
+  await db.insert(flows).values([newFlow('newRecord'), newFlow('recordReminder')]);
+  const ctx = { now, channel: 'sandbox' as const, timeZone: 'Europe/Moscow' };
+
+  // 1. Booking events: one transaction each, planning a notice and three reminders.
+  let t = performance.now();
+  for (let i = 0; i < EVENTS; i++) {
+    await db.transaction((tx) => createRecord(tx, owner!.id, { phone: `+7916${1000000 + i}`, startAt: now + 3 * 86_400_000 }, ctx));
+  }
+  const eventsSec = (performance.now() - t) / 1000;
+  console.error(`${engine}: ${EVENTS} events in ${eventsSec.toFixed(1)} s`);
+  const [{ n: planned }] = (await db.select({ n: sql<number>`count(*)::int` }).from(messages)) as [{ n: number }];
+
+  // 2. Dispatch: the due notices through the sandbox channel.
+  t = performance.now();
+  const stats = await dispatchDue({ db, config, channel: api.delivery.channel }, 100_000);
+  const dispatchSec = (performance.now() - t) / 1000;
+  console.error(`${engine}: ${stats.sent} dispatched in ${dispatchSec.toFixed(1)} s`);
+
+  // 3. Reminder sweep over RECORDS upcoming records (inserted set-wise, then planned by the reminder flow's tick).
+  for (let from = 1; from <= RECORDS; from += 10_000) {
+    const to = Math.min(RECORDS, from + 9_999);
+    await db.execute(sql`INSERT INTO booking_clients (user_id, phone, name, created_at)
+      SELECT ${owner!.id}, '7917' || lpad(g::text, 7, '0'), 'Client ' || g, now() FROM generate_series(${from}::int, ${to}::int) g`);
+  }
+  const [{ first }] = (await rowsOf<{ first: number }>(db, sql`SELECT min(id)::int AS first FROM booking_clients WHERE phone LIKE '7917%'`)) as [{ first: number }];
+  for (let off = 0; off < RECORDS; off += 10_000) {
+    await db.execute(sql`INSERT INTO booking_records (user_id, client_id, start_at, created_at, updated_at)
+      SELECT ${owner!.id}, c.id, ${new Date(now).toISOString()}::timestamptz + make_interval(hours => 26 + (c.id % 500)), now(), now()
+      FROM booking_clients c WHERE c.id >= ${first + off} AND c.id < ${first + off + 10_000} AND c.phone LIKE '7917%'`);
+  }
+  await db.execute(sql`ANALYZE`);
+  console.error(`${engine}: ${RECORDS} records inserted`);
+  await db.update(flows).set({ nextStart: null }).where(eq(flows.type, 'recordReminder'));
+  t = performance.now();
+  const reminders = await planPeriodic(db, now, 'sandbox');
+  const sweepSec = (performance.now() - t) / 1000;
+  await api.close();
+  return {
+    engine,
+    eventsPerSec: Math.round(EVENTS / eventsSec),
+    plannedPerSec: Math.round(planned / eventsSec),
+    dispatchedPerSec: Math.round(stats.sent / dispatchSec),
+    sent: stats.sent,
+    reminders,
+    sweepSec: sweepSec.toFixed(1),
+  };
+}
+
+const rows = [];
+if (values.engine !== 'postgres') {
+  const dir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
+  try {
+    rows.push(await bench('pglite', { DATA_DIR: dir }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (process.env.DATABASE_URL && values.engine !== 'pglite') {
+  const name = `cabinet_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const pgDir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
+  try {
+    rows.push(await bench('postgres', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    rmSync(pgDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`\n${EVENTS} booking events (each: 1 new-record notice + 3 reminders planned), sandbox channel, batch 50\n`);
+console.log('engine    events/s  planned msgs/s  dispatched msgs/s  reminder sweep');
+for (const r of rows) {
+  console.log(
+    `${r.engine.padEnd(9)} ${String(r.eventsPerSec).padStart(8)}  ${String(r.plannedPerSec).padStart(14)}  ${String(r.dispatchedPerSec).padStart(17)}  ${r.reminders} reminders for ${RECORDS} records in ${r.sweepSec} s`,
+  );
+}

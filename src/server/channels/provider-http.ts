@@ -1,0 +1,65 @@
+import type { SendResult } from './channel.ts';
+
+/** What one provider call came back with: status, parsed JSON body (or undefined), and the Retry-After header. */
+export interface ProviderReply {
+  status: number;
+  body: unknown;
+  retryAfterHeader: string | null;
+}
+
+/** A failure the engine may retry later (timeouts, network errors, 429, 5xx). */
+export const retryable = (reason: string, retryAfterMs?: number): SendResult => ({
+  ok: false,
+  retryable: true,
+  reason,
+  ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+});
+
+/** A failure that will not get better by retrying (bad recipient, blocked bot, wrong credentials). */
+export const permanent = (reason: string): SendResult => ({ ok: false, retryable: false, reason });
+
+/** Retry-After as seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/**
+ * POSTs JSON with a deadline. Network errors and timeouts come back as a retryable SendResult, never thrown,
+ * because the Channel contract promises `send` never throws for provider trouble.
+ */
+export async function postJson(url: string, payload: unknown, headers: Record<string, string>, timeoutMs: number): Promise<ProviderReply | SendResult> {
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+      body: JSON.stringify(payload),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await res.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined; // proxies answer 502/504 with HTML; the status alone decides
+    }
+    return { status: res.status, body, retryAfterHeader: res.headers.get('retry-after') };
+  } catch (error) {
+    const name = (error as Error).name;
+    return retryable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network error');
+  }
+}
+
+export const isReply = (value: ProviderReply | SendResult): value is ProviderReply => 'status' in value;
+
+/** Positive integer from an env variable, or the fallback. */
+export function envInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}

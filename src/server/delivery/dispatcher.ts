@@ -1,0 +1,245 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { fillVariables } from '../../shared/flows/variables.ts';
+import { rowsOf } from '../admin/sql-rows.ts';
+import type { Channel, SendResult } from '../channels/channel.ts';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../db/open.ts';
+import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, users } from '../db/schema.ts';
+import { OUT_STATUSES, type Tx } from './db.ts';
+import { ALLOWANCE_REACHED, decideStatic, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
+import { fromLocal, localClock, localDate, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
+
+export interface DispatchDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'now' | 'delivery'>;
+  channel: Channel;
+}
+
+export interface DispatchStats {
+  claimed: number;
+  sent: number;
+  failed: number;
+  retried: number;
+  deferred: number;
+  cancelled: number;
+}
+
+type Message = typeof messages.$inferSelect;
+interface Claimed {
+  id: number;
+  attempts: number;
+  key: string;
+  to: string;
+  text: string;
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+
+async function countOut(tx: Tx, userId: number, since: number, flowId?: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.userId, userId),
+        inArray(messages.status, [...OUT_STATUSES]),
+        sql`${messages.sentAt} >= ${new Date(since).toISOString()}::timestamptz`,
+        flowId === undefined ? undefined : eq(messages.flowId, flowId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Claims due messages (FOR UPDATE SKIP LOCKED: several dispatchers never take the same row), applies the send-time
+ * rules and marks the ones to send `sending` with a lease, all in one short transaction. The owner's row is locked
+ * too, so caps are counted by one dispatcher at a time per business.
+ */
+async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Promise<Claimed[]> {
+  const { db, config } = deps;
+  return db.transaction(async (tx) => {
+    const due = await rowsOf<{ id: number }>(
+      tx as Db,
+      sql`SELECT id FROM messages
+          WHERE (status = 'queued' AND planned_at <= ${new Date(now).toISOString()}::timestamptz)
+             OR (status = 'sending' AND lease_until <= ${new Date(now).toISOString()}::timestamptz)
+          ORDER BY planned_at, id LIMIT ${config.delivery.batchSize} FOR UPDATE SKIP LOCKED`,
+    );
+    if (!due.length) return [];
+    stats.claimed += due.length;
+    const rows = await tx.select().from(messages).where(inArray(messages.id, due.map((d) => d.id))).orderBy(messages.plannedAt, messages.id);
+    const owners = byId(
+      await tx
+        .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, limit: users.monthlyMessageLimit })
+        .from(users)
+        .where(inArray(users.id, ids(rows.map((r) => r.userId))))
+        .orderBy(users.id)
+        .for('update'),
+    );
+    const flowById = byId(await tx.select().from(flows).where(inArray(flows.id, ids(rows.map((r) => r.flowId)).concat(0))));
+    const recordById = byId(await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids(rows.map((r) => r.recordId)).concat(0))));
+    const clientById = byId(await tx.select().from(bookingClients).where(inArray(bookingClients.id, ids(rows.map((r) => r.clientId)).concat(0))));
+    const masterById = byId(await tx.select().from(bookingMasters).where(inArray(bookingMasters.id, ids([...recordById.values()].map((r) => r.masterId)).concat(0))));
+    const serviceById = byId(await tx.select().from(bookingServices).where(inArray(bookingServices.id, [...recordById.values()].flatMap((r) => r.serviceIds).concat(0))));
+
+    const counters = new Map<string, number>();
+    const counter = async (key: string, load: () => Promise<number>) => {
+      if (!counters.has(key)) counters.set(key, await load());
+      return counters.get(key)!;
+    };
+    const out: Claimed[] = [];
+    const at = new Date(now);
+    for (const m of rows) {
+      if (m.status === 'sending') {
+        // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
+        await tx.update(messages).set({ attempts: m.attempts + 1, leaseUntil: new Date(now + config.delivery.leaseMs) }).where(eq(messages.id, m.id));
+        out.push({ id: m.id, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text });
+        continue;
+      }
+      const owner = owners.get(m.userId)!;
+      const record = m.recordId === null ? undefined : recordById.get(m.recordId);
+      const facts: SendFacts = {
+        now,
+        timeZone: owner.timeZone,
+        ownerPhone: owner.phone,
+        flow: m.flowId === null ? undefined : flowById.get(m.flowId),
+        record,
+        client: m.clientId === null ? undefined : clientById.get(m.clientId),
+        masterName: record?.masterId ? (masterById.get(record.masterId)?.name ?? null) : null,
+        serviceTitles: record ? record.serviceIds.map((id) => serviceById.get(id)?.title ?? '') : [],
+        recipient: m.recipient,
+        kind: m.kind,
+      };
+      let decision: Decision = decideStatic(facts);
+      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, owner.limit, counter);
+      if (decision.action === 'send') {
+        const text = m.text || render(facts);
+        for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
+        await tx
+          .update(messages)
+          .set({ status: 'sending', sentTo: decision.to, text, attempts: m.attempts + 1, sentAt: at, leaseUntil: new Date(now + config.delivery.leaseMs) })
+          .where(eq(messages.id, m.id));
+        out.push({ id: m.id, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text });
+      } else if (decision.action === 'defer') {
+        stats.deferred++;
+        await tx.update(messages).set({ plannedAt: new Date(decision.until), reason: decision.reason }).where(eq(messages.id, m.id));
+      } else {
+        decision.action === 'cancel' ? stats.cancelled++ : stats.failed++;
+        await tx.update(messages).set({ status: decision.action === 'cancel' ? 'cancelled' : 'failed', reason: decision.reason, failedAt: at }).where(eq(messages.id, m.id));
+      }
+    }
+    return out;
+  });
+}
+
+/** The rules that need the database: blacklist, first-send flag, daily caps, monthly allowance. */
+async function decideCounted(
+  tx: Tx,
+  m: Message,
+  f: SendFacts,
+  to: string,
+  dailyCap: number,
+  monthlyLimit: number | null,
+  counter: (key: string, load: () => Promise<number>) => Promise<number>,
+): Promise<Decision> {
+  const [blocked] = await tx.select({ id: ignoredPhones.id }).from(ignoredPhones).where(and(eq(ignoredPhones.userId, m.userId), eq(ignoredPhones.phone, to)));
+  if (blocked) return { action: 'cancel', reason: 'blacklisted' };
+  if (f.flow?.settings.firstSendOnly && m.clientId !== null) {
+    const [earlier] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.flowId, f.flow.id), eq(messages.clientId, m.clientId), inArray(messages.status, [...OUT_STATUSES])))
+      .limit(1);
+    if (earlier) return { action: 'cancel', reason: 'already sent to this client (first send only)' };
+  }
+  const dayStart = startOfLocalDay(f.now, f.timeZone);
+  const l = localTime(f.now, f.timeZone);
+  const tomorrow = fromLocal(f.timeZone, l.year, l.month, l.day + 1);
+  if (dailyCap > 0 && (await counter(`day:${m.userId}`, () => countOut(tx, m.userId, dayStart))) >= dailyCap) {
+    return { action: 'defer', until: tomorrow, reason: 'daily cap reached' };
+  }
+  if (m.kind === 'repeatVisit' && m.flowId !== null) {
+    const sentToday = await counter(`flowday:${m.flowId}`, () => countOut(tx, m.userId, dayStart, m.flowId!));
+    if (sentToday >= REPEAT_VISIT_DAILY_CAP) return { action: 'defer', until: tomorrow, reason: 'repeat-visit cap of 200 a day reached' };
+  }
+  if (monthlyLimit !== null) {
+    const used = await counter(`month:${m.userId}`, () => countOut(tx, m.userId, startOfLocalMonth(f.now, f.timeZone)));
+    if (used >= monthlyLimit) return { action: 'fail', reason: ALLOWANCE_REACHED };
+  }
+  return { action: 'send', to };
+}
+
+/** Fills the §3 message variables from the record as it is at send time. */
+function render(f: SendFacts): string {
+  const start = f.record?.startAt.getTime();
+  return fillVariables(f.flow?.content ?? '', {
+    clientName: f.client?.name ?? '',
+    recordDate: start === undefined ? undefined : localDate(start, f.timeZone),
+    recordTime: start === undefined ? undefined : localClock(start, f.timeZone),
+    masterName: f.masterName ?? undefined,
+    serviceTitle: f.serviceTitles.filter(Boolean).join(', ') || undefined,
+  });
+}
+
+const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
+
+/** Records one send's outcome, unless another dispatcher has taken the message over meanwhile. */
+async function settle(deps: DispatchDeps, c: Claimed, result: SendResult, now: number, stats: DispatchStats) {
+  const mine = and(eq(messages.id, c.id), eq(messages.status, 'sending'), eq(messages.attempts, c.attempts));
+  if (result.ok) {
+    stats.sent++;
+    await deps.db.update(messages).set({ status: 'sent', providerMessageId: result.providerMessageId, leaseUntil: null, reason: null }).where(mine);
+  } else if (result.retryable && c.attempts < deps.config.delivery.maxAttempts) {
+    stats.retried++;
+    const wait = Math.max(result.retryAfterMs ?? 0, backoffMs(c.attempts));
+    await deps.db.update(messages).set({ status: 'queued', plannedAt: new Date(now + wait), reason: result.reason, sentAt: null, leaseUntil: null }).where(mine);
+  } else {
+    stats.failed++;
+    await deps.db.update(messages).set({ status: 'failed', reason: result.reason, failedAt: new Date(now), leaseUntil: null }).where(mine);
+  }
+}
+
+/** Gives claimed but unsent messages back (the provider asked to wait): no attempt is spent. */
+async function release(deps: DispatchDeps, rest: Claimed[], until: number) {
+  for (const c of rest) {
+    await deps.db
+      .update(messages)
+      .set({ status: 'queued', attempts: c.attempts - 1, plannedAt: new Date(until), sentAt: null, leaseUntil: null })
+      .where(and(eq(messages.id, c.id), eq(messages.status, 'sending'), eq(messages.attempts, c.attempts)));
+  }
+}
+
+/** One batch: claim, send one by one, record. Returns what happened; `claimed < batchSize` means nothing more is due. */
+export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> {
+  const stats: DispatchStats = { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
+  const claimed = await claim(deps, deps.config.now(), stats);
+  for (let i = 0; i < claimed.length; i++) {
+    const c = claimed[i]!;
+    let result: SendResult;
+    try {
+      result = await deps.channel.send({ idempotencyKey: c.key, to: c.to, text: c.text });
+    } catch (error) {
+      result = { ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) };
+    }
+    const now = deps.config.now();
+    await settle(deps, c, result, now, stats);
+    if (!result.ok && result.retryable && result.retryAfterMs) {
+      // Rate limited: stop this batch instead of hammering the provider; the rest waits as long as asked.
+      await release(deps, claimed.slice(i + 1), now + result.retryAfterMs);
+      break;
+    }
+  }
+  return stats;
+}
+
+/** Batches until nothing is due (or `maxBatches`), summing the stats. */
+export async function dispatchDue(deps: DispatchDeps, maxBatches = 1000): Promise<DispatchStats> {
+  const total: DispatchStats = { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
+  for (let i = 0; i < maxBatches; i++) {
+    const s = await dispatchBatch(deps);
+    for (const k of Object.keys(total) as (keyof DispatchStats)[]) total[k] += s[k];
+    if (s.claimed < deps.config.delivery.batchSize) break;
+  }
+  return total;
+}

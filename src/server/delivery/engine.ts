@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Channel } from '../channels/channel.ts';
+import { sandboxChannel } from '../channels/sandbox.ts';
+import { ConfigError, type ServerConfig } from '../config.ts';
+import type { Db } from '../db/open.ts';
+import { messages } from '../db/schema.ts';
+import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
+import { planPeriodic } from './periodic.ts';
+
+export interface DeliveryEngine {
+  channel: Channel;
+  /** One planner tick and dispatch until nothing is due; what `npm start` does every DELIVERY_INTERVAL_MS. */
+  tick(): Promise<DispatchStats & { planned: number }>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery loop. Only the sandbox channel is built here; a provider adapter is passed in as `channel`.
+ * With `intervalMs` 0 nothing runs by itself and the caller (an operator task, a test) calls `tick()`.
+ */
+export async function startDelivery(opts: {
+  db: Db;
+  config: ServerConfig;
+  engine: 'pglite' | 'postgres';
+  channel?: Channel;
+  /** Called after each batch that did something (the server logs it at info level). */
+  onTick?: (stats: DispatchStats & { planned: number }) => void;
+}): Promise<DeliveryEngine> {
+  const { db, config } = opts;
+  if (!opts.channel && config.delivery.channel !== 'sandbox') {
+    // Never label messages with one channel and send them through another.
+    throw new ConfigError(`DELIVERY_CHANNEL=${config.delivery.channel} needs its adapter passed to the engine; only sandbox is built in`);
+  }
+  const channel = opts.channel ?? sandboxChannel(db, config.now);
+  if (opts.engine === 'pglite') {
+    // PGlite is single-process (the data-dir lock): a `sending` row left now belongs to a killed process, so it
+    // is taken over at once instead of after the lease.
+    await db.update(messages).set({ leaseUntil: new Date(config.now()) }).where(eq(messages.status, 'sending'));
+  }
+  const deps = { db, config, channel };
+  let running: Promise<unknown> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const tick = async () => {
+    const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
+    let planned = total.planned;
+    for (let i = 0; i < 1000; i++) {
+      const batch = await dispatchBatch(deps);
+      for (const k of Object.keys(batch) as (keyof DispatchStats)[]) total[k] += batch[k];
+      // One log line per batch: an operator (and the crash drill) sees how far dispatch got.
+      if (batch.claimed || planned) opts.onTick?.({ planned, ...batch });
+      planned = 0;
+      if (batch.claimed < config.delivery.batchSize) break;
+    }
+    return total;
+  };
+  const loop = () => {
+    if (stopped) return;
+    running = tick()
+      .catch((error: unknown) => console.error(`delivery tick failed: ${(error as Error).message}`))
+      .finally(() => {
+        running = undefined;
+        if (!stopped) timer = setTimeout(loop, config.delivery.intervalMs);
+      });
+  };
+  if (config.delivery.intervalMs > 0) timer = setTimeout(loop, config.delivery.intervalMs);
+
+  return {
+    channel,
+    tick: async () => {
+      while (running) await running;
+      const p = tick();
+      running = p;
+      try {
+        return await p;
+      } finally {
+        running = undefined;
+      }
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      while (running) await running.catch(() => undefined);
+    },
+  };
+}
+
+export const countByStatus = async (db: Db) =>
+  db.select({ status: messages.status, n: sql<number>`count(*)::int` }).from(messages).groupBy(messages.status);

@@ -1,0 +1,92 @@
+// The §5 flow rules without the phone metadata (libphonenumber's ~30 KB gzip), so the editor can check as the user
+// types from its first paint. The phone check is passed in; validate.ts binds it and is what the server and the
+// other screens import. The rules themselves live only here.
+import { checkUrl } from '../validation/rules.ts';
+import { BUTTON_TYPES } from './kinds.ts';
+import { flowMessages, type FlowMessageKey } from './messages.ts';
+import type { FlowFields, Range } from './types.ts';
+
+/** A failed §5 rule: `field` is the path in the flow (`filters.spend`, `buttons.1.enabled`, `testPhones`). */
+export interface FlowFieldError {
+  field: string;
+  code: FlowMessageKey;
+  message: string;
+}
+
+/** Whether a string is a valid phone number (validate.ts binds libphonenumber's check). */
+export type PhoneCheck = (value: string) => boolean;
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 4096;
+export const MAX_BUTTONS = 3;
+export const IMAGE_MAX_MB = 5;
+export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'];
+const DAY_SECONDS = 86_400;
+
+const fail = (field: string, code: FlowMessageKey): FlowFieldError => ({ field, code, message: `${field}: ${flowMessages[code]}` });
+
+/** §5 range filters: FROM < TO, or both -1 (any). Negative bounds other than the -1/-1 pair are rejected. */
+export function checkRange(range: Range, field: string): FlowFieldError | undefined {
+  if (range.from === -1 && range.to === -1) return undefined;
+  return range.from >= 0 && range.from < range.to ? undefined : fail(field, 'rangeInvalid');
+}
+
+/** Test numbers: comma-separated (§5), each a valid phone. Empty means "the owner's own number" (§4). */
+export function splitTestPhones(value: string): string[] {
+  return value.split(',').map((p) => p.trim()).filter(Boolean);
+}
+
+export function checkTestPhonesWith(isPhone: PhoneCheck, value: string, field = 'testPhones'): FlowFieldError | undefined {
+  const parts = value.split(',').map((p) => p.trim());
+  if (parts.length === 1 && parts[0] === '') return undefined;
+  const bad = parts.findIndex((p) => !isPhone(p));
+  return bad === -1 ? undefined : { ...fail(field, 'testPhoneInvalid'), message: `${field}: ${flowMessages.testPhoneInvalid} (${parts[bad] || '—'})` };
+}
+
+/**
+ * Every §5 rule of a flow. `nowSeconds` anchors the minimum run time of one day. Without `isPhone` the two phone
+ * rules (test numbers, a call button's number) are skipped: the editor runs them once the phone check has loaded.
+ */
+export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?: PhoneCheck): FlowFieldError[] {
+  const errors: (FlowFieldError | undefined)[] = [];
+  if (flow.title.trim() === '') errors.push(fail('title', 'titleRequired'));
+  else if (flow.title.length > TITLE_MAX) errors.push(fail('title', 'titleTooLong'));
+  if (flow.content.trim() === '') errors.push(fail('content', 'contentRequired'));
+  else if (flow.content.length > CONTENT_MAX) errors.push(fail('content', 'contentTooLong'));
+
+  const { from, to } = flow.sendingHours;
+  if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && to <= 24 && from < to)) errors.push(fail('sendingHours', 'sendingHoursInvalid'));
+  if (!Number.isInteger(flow.delayMinutes) || flow.delayMinutes < 0) errors.push(fail('delayMinutes', 'delayInvalid'));
+  if (flow.endDate !== null && flow.endDate < nowSeconds + DAY_SECONDS) errors.push(fail('endDate', 'endDateTooSoon'));
+
+  if (flow.buttons.length > MAX_BUTTONS) errors.push(fail('buttons', 'buttonsTooMany'));
+  const seen = new Set<string>();
+  flow.buttons.forEach((button, i) => {
+    const at = `buttons.${i}`;
+    if (!BUTTON_TYPES.includes(button.type)) return;
+    if (seen.has(button.type)) errors.push(fail(`${at}.type`, 'buttonTypeRepeated'));
+    seen.add(button.type);
+    if (button.text.trim() === '') errors.push(fail(`${at}.text`, 'buttonTextRequired'));
+    if (button.enabled && button.type !== 'simpleAnswer') errors.push(fail(`${at}.enabled`, 'buttonDisabledType'));
+    if (button.type === 'url' && button.value && checkUrl(button.value)) errors.push(fail(`${at}.value`, 'urlInvalid'));
+    if (isPhone && button.type === 'call' && button.value && !isPhone(button.value)) errors.push(fail(`${at}.value`, 'testPhoneInvalid'));
+  });
+
+  if (flow.image) {
+    const ext = flow.image.fileName.split('.').pop()?.toLowerCase() ?? '';
+    if (!IMAGE_EXTENSIONS.includes(ext)) errors.push(fail('image.fileName', 'imageFormat'));
+    if (flow.image.sizeBytes > IMAGE_MAX_MB * 1024 * 1024) errors.push(fail('image.sizeBytes', 'imageTooBig'));
+    if (checkUrl(flow.image.url)) errors.push(fail('image.url', 'urlInvalid'));
+  }
+
+  errors.push(checkRange(flow.filters.time, 'filters.time'));
+  if (flow.filters.time.to > 24) errors.push(fail('filters.time', 'rangeInvalid'));
+  errors.push(checkRange(flow.filters.visitCount, 'filters.visitCount'));
+  errors.push(checkRange(flow.filters.spend, 'filters.spend'));
+  if (isPhone) errors.push(checkTestPhonesWith(isPhone, flow.testPhones));
+  return errors.filter((e): e is FlowFieldError => e !== undefined);
+}
+
+/** Whether a flow holds a phone number the phone rules must judge (so the editor loads them). */
+export const flowHasPhones = (flow: Pick<FlowFields, 'testPhones' | 'buttons'>): boolean =>
+  flow.testPhones.trim() !== '' || flow.buttons.some((b) => b.type === 'call' && !!b.value);

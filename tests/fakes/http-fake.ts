@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A loopback HTTP server on a random port, for provider test doubles. */
+export interface FakeServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>;
+
+export async function startFake(handler: Handler): Promise<FakeServer> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => void Promise.resolve(handler(req, Buffer.concat(chunks).toString('utf8'), res)).catch(() => sendJson(res, 500, { error: 'fake failed' })));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.destroyed) return;
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** Counts events in a sliding window: the fakes' way to enforce "N per second". */
+export class SlidingWindow {
+  private readonly times = new Map<string, number[]>();
+  private readonly max: number;
+  private readonly windowMs: number;
+  constructor(max: number, windowMs: number) {
+    this.max = max;
+    this.windowMs = windowMs;
+  }
+  /** ms until `key` may send again; 0 if it may now. Counts nothing. */
+  wait(key: string, now: number): number {
+    const recent = (this.times.get(key) ?? []).filter((t) => now - t < this.windowMs);
+    this.times.set(key, recent);
+    return recent.length >= this.max ? recent[0]! + this.windowMs - now : 0;
+  }
+  record(key: string, now: number): void {
+    this.times.get(key)!.push(now);
+  }
+}
+
+/** Test controls shared by the fakes: fail or stall the next requests. */
+export interface Faults {
+  /** The next `count` requests answer this HTTP status with the provider's error body. */
+  failNext(count: number, status: number): void;
+  /** Every request waits this long before answering (simulates a hung gateway). */
+  delayMs: number;
+}

@@ -1,0 +1,151 @@
+import { randomInt } from 'node:crypto';
+import { SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
+
+/**
+ * Telegram Bot API double enforcing the documented behaviour (core.telegram.org/bots/api, /bots/faq):
+ * `/bot<token>/<method>`, answers `{ ok, result }` or `{ ok: false, error_code, description, parameters }`,
+ * 401 for a wrong token, 400 "chat not found", 403 "bot was blocked by the user", HTML parse_mode checked,
+ * text 1–4096 and caption ≤ 1024 characters after entity parsing, and the rate limits: 30 messages per second
+ * per bot and 1 per second per chat, over which it answers 429 with `parameters.retry_after` (seconds).
+ */
+export interface TelegramSent {
+  method: 'sendMessage' | 'sendPhoto';
+  chatId: string;
+  text: string;
+  parseMode?: string;
+  replyMarkup?: unknown;
+  photo?: string;
+  at: number;
+  messageId: number;
+}
+
+export interface TelegramFake extends FakeServer, Faults {
+  /** Base URL to give the adapter as apiUrl. */
+  apiUrl: string;
+  sent: TelegramSent[];
+  /** Chats the bot may write to; a chat id not listed answers "chat not found". */
+  chats: Set<string>;
+  /** Chats whose user blocked the bot. */
+  blocked: Set<string>;
+  /** Requests answered 429 so far. */
+  rateLimited: number;
+}
+
+export interface TelegramFakeOptions {
+  token: string;
+  perSecond?: number;
+  perChatPerSecond?: number;
+}
+
+const TAGS = new Set(['b', 'strong', 'i', 'em', 'u', 'ins', 's', 'strike', 'del', 'a', 'code', 'pre', 'tg-spoiler', 'span', 'blockquote']);
+
+/** Telegram's HTML parse mode: only known tags, properly nested, and `&` / `<` only as entities or tags. */
+export function parseTelegramHtml(html: string): { text: string } | { error: string } {
+  const stack: string[] = [];
+  let text = '';
+  const token = /<(\/?)([a-z-]+)(?:\s[^<>]*)?>|&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);|[<>&]|[^<>&]+/gi;
+  for (const m of html.matchAll(token)) {
+    const [whole, closing, tag, entity] = m;
+    if (tag) {
+      const name = tag.toLowerCase();
+      if (!TAGS.has(name)) return { error: `Unsupported start tag "${name}" at byte offset ${m.index}` };
+      if (!closing) stack.push(name);
+      else if (stack.pop() !== name) return { error: `Can't find end tag corresponding to start tag "${name}"` };
+    } else if (entity) {
+      text += entity === 'lt' ? '<' : entity === 'gt' ? '>' : entity === 'amp' ? '&' : entity === 'quot' ? '"' : '?';
+    } else if (whole === '<' || whole === '&') {
+      return { error: `Unexpected end name token at byte offset ${m.index}` };
+    } else text += whole;
+  }
+  if (stack.length) return { error: `Can't find end tag corresponding to start tag "${stack.at(-1)}"` };
+  return { text };
+}
+
+export async function startTelegramFake(options: TelegramFakeOptions): Promise<TelegramFake> {
+  const overall = new SlidingWindow(options.perSecond ?? 30, 1000);
+  const perChat = new SlidingWindow(options.perChatPerSecond ?? 1, 1000);
+  let failures: { count: number; status: number } = { count: 0, status: 500 };
+  let nextId = 1;
+  const error = (code: number, description: string, parameters?: Record<string, number>) => ({ ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) });
+
+  const fake = {} as TelegramFake;
+  const server = await startFake(async (req, raw, res) => {
+    if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
+    if (!match) return sendJson(res, 404, error(404, 'Not Found'));
+    if (match[1] !== options.token) return sendJson(res, 401, error(401, 'Unauthorized'));
+    if (failures.count > 0) {
+      failures.count--;
+      return sendJson(res, failures.status, error(failures.status, failures.status >= 500 ? 'Internal Server Error' : 'Bad Request'));
+    }
+    const method = match[2]!;
+    if (method !== 'sendMessage' && method !== 'sendPhoto') return sendJson(res, 404, error(404, 'Not Found: method not found'));
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw || '{}');
+    } catch {
+      return sendJson(res, 400, error(400, 'Bad Request: invalid JSON'));
+    }
+    const chatId = body.chat_id === undefined ? '' : String(body.chat_id);
+    if (!chatId) return sendJson(res, 400, error(400, 'Bad Request: chat_id is empty'));
+    if (body.parse_mode !== undefined && !['HTML', 'MarkdownV2', 'Markdown'].includes(String(body.parse_mode))) {
+      return sendJson(res, 400, error(400, `Bad Request: unsupported parse_mode "${String(body.parse_mode)}"`));
+    }
+    const raw_text = String((method === 'sendMessage' ? body.text : body.caption) ?? '');
+    if (method === 'sendPhoto' && (typeof body.photo !== 'string' || !/^https?:\/\//.test(body.photo))) {
+      return sendJson(res, 400, error(400, 'Bad Request: wrong remote file identifier specified'));
+    }
+    const parsed = body.parse_mode === 'HTML' ? parseTelegramHtml(raw_text) : { text: raw_text };
+    if ('error' in parsed) return sendJson(res, 400, error(400, `Bad Request: can't parse entities: ${parsed.error}`));
+    if (method === 'sendMessage' && !parsed.text.trim()) return sendJson(res, 400, error(400, 'Bad Request: message text is empty'));
+    if (method === 'sendMessage' && parsed.text.length > 4096) return sendJson(res, 400, error(400, 'Bad Request: message is too long'));
+    if (method === 'sendPhoto' && parsed.text.length > 1024) return sendJson(res, 400, error(400, 'Bad Request: message caption is too long'));
+    if (body.reply_markup !== undefined && !validMarkup(body.reply_markup)) {
+      return sendJson(res, 400, error(400, "Bad Request: can't parse reply keyboard markup JSON object"));
+    }
+    if (!fake.chats.has(chatId)) return sendJson(res, 400, error(400, 'Bad Request: chat not found'));
+    if (fake.blocked.has(chatId)) return sendJson(res, 403, error(403, 'Forbidden: bot was blocked by the user'));
+
+    const now = Date.now();
+    const wait = Math.max(perChat.wait(chatId, now), overall.wait('*', now));
+    if (wait > 0) {
+      fake.rateLimited++;
+      const retryAfter = Math.max(1, Math.ceil(wait / 1000));
+      return sendJson(res, 429, error(429, `Too Many Requests: retry after ${retryAfter}`, { retry_after: retryAfter }));
+    }
+    perChat.record(chatId, now);
+    overall.record('*', now);
+    const messageId = nextId++;
+    fake.sent.push({
+      method,
+      chatId,
+      text: parsed.text,
+      parseMode: body.parse_mode as string | undefined,
+      replyMarkup: body.reply_markup,
+      photo: body.photo as string | undefined,
+      at: now,
+      messageId,
+    });
+    sendJson(res, 200, { ok: true, result: { message_id: messageId, date: Math.floor(now / 1000), chat: { id: Number(chatId), type: 'private' }, ...(method === 'sendMessage' ? { text: parsed.text } : { caption: parsed.text, photo: [{ file_id: `f${randomInt(1e9)}` }] }) } });
+  });
+
+  return Object.assign(fake, server, {
+    apiUrl: server.url,
+    sent: [],
+    chats: new Set<string>(),
+    blocked: new Set<string>(),
+    rateLimited: 0,
+    delayMs: 0,
+    failNext(count: number, status: number) {
+      failures = { count, status };
+    },
+  });
+}
+
+/** ReplyKeyboardMarkup or InlineKeyboardMarkup: arrays of rows of buttons with non-empty text. */
+function validMarkup(markup: unknown): boolean {
+  const m = markup as { keyboard?: unknown; inline_keyboard?: unknown };
+  const rows = m?.keyboard ?? m?.inline_keyboard;
+  if (!Array.isArray(rows) || !rows.length) return false;
+  return rows.every((row) => Array.isArray(row) && row.length > 0 && row.every((b) => typeof b?.text === 'string' && b.text.length > 0));
+}

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
+
+/**
+ * WAHA (self-hosted WhatsApp HTTP API) double: POST /api/sendText and /api/sendImage with
+ * `{ session, chatId: "<digits>@c.us", … }`, the X-Api-Key header (401 when wrong or missing), NestJS error shapes
+ * (`{ statusCode, message: [..], error }` for 400, 404 for an unknown session), 422 `{ error, session, status,
+ * expected }` when the session is not WORKING, and a per-session send limit answered with 429 and Retry-After
+ * (seconds). WAHA itself does not throttle; operators put a limit in front of it (a proxy) to protect the number
+ * from bans, and this double plays that limit so the engine's pacing is proven against one.
+ */
+export interface WahaSent {
+  endpoint: 'sendText' | 'sendImage';
+  session: string;
+  chatId: string;
+  text: string;
+  file?: { url?: string; mimetype?: string; filename?: string };
+  at: number;
+  id: string;
+}
+
+export type WahaSessionStatus = 'WORKING' | 'STARTING' | 'SCAN_QR_CODE' | 'FAILED' | 'STOPPED';
+
+export interface WahaFake extends FakeServer, Faults {
+  sent: WahaSent[];
+  sessions: Map<string, WahaSessionStatus>;
+  rateLimited: number;
+}
+
+export interface WahaFakeOptions {
+  apiKey: string;
+  /** Sends allowed per session per second (default 5). */
+  perSecond?: number;
+}
+
+const CHAT_ID = /^\d{6,15}@c\.us$/;
+
+export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake> {
+  const perSession = new SlidingWindow(options.perSecond ?? 5, 1000);
+  let failures = { count: 0, status: 500 };
+  const fake = {} as WahaFake;
+  const server = await startFake(async (req, raw, res) => {
+    if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
+    if (req.headers['x-api-key'] !== options.apiKey) return sendJson(res, 401, { message: 'Unauthorized', statusCode: 401 });
+    if (failures.count > 0) {
+      failures.count--;
+      return sendJson(res, failures.status, { statusCode: failures.status, message: 'Internal server error' });
+    }
+    const endpoint = /^\/api\/(sendText|sendImage)$/.exec(req.url ?? '')?.[1] as WahaSent['endpoint'] | undefined;
+    if (!endpoint || req.method !== 'POST') return sendJson(res, 404, { message: `Cannot ${req.method} ${req.url}`, error: 'Not Found', statusCode: 404 });
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw || '{}');
+    } catch {
+      return sendJson(res, 400, { message: 'Unexpected token in JSON', error: 'Bad Request', statusCode: 400 });
+    }
+    const problems = validate(endpoint, body);
+    if (problems.length) return sendJson(res, 400, { message: problems, error: 'Bad Request', statusCode: 400 });
+    const session = body.session as string;
+    const status = fake.sessions.get(session);
+    if (!status) return sendJson(res, 404, { message: `We didn't find a session with name '${session}'. Please start it first by using POST /api/sessions/${session}/start request`, error: 'Not Found', statusCode: 404 });
+    if (status !== 'WORKING') {
+      return sendJson(res, 422, { error: 'Session status is not as expected. Try again later or restart the session', session, status, expected: ['WORKING'] });
+    }
+    const now = Date.now();
+    const wait = perSession.wait(session, now);
+    if (wait > 0) {
+      fake.rateLimited++;
+      return sendJson(res, 429, { statusCode: 429, message: 'Too Many Requests' }, { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) });
+    }
+    perSession.record(session, now);
+    const chatId = body.chatId as string;
+    const id = `true_${chatId}_${randomBytes(10).toString('hex').toUpperCase()}`;
+    const text = String((endpoint === 'sendText' ? body.text : body.caption) ?? '');
+    fake.sent.push({ endpoint, session, chatId, text, file: body.file as WahaSent['file'], at: now, id });
+    sendJson(res, 201, { id, timestamp: Math.floor(now / 1000), from: `${session}@c.us`, to: chatId, fromMe: true, body: text, hasMedia: endpoint === 'sendImage', ack: 1 });
+  });
+  return Object.assign(fake, server, {
+    sent: [],
+    sessions: new Map<string, WahaSessionStatus>([['default', 'WORKING']]),
+    rateLimited: 0,
+    delayMs: 0,
+    failNext(count: number, status: number) {
+      failures = { count, status };
+    },
+  });
+}
+
+/** class-validator style messages, as WAHA's ValidationPipe returns them. */
+function validate(endpoint: WahaSent['endpoint'], body: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  if (typeof body.session !== 'string' || !body.session) out.push('session must be a string');
+  if (typeof body.chatId !== 'string' || !CHAT_ID.test(body.chatId)) out.push('chatId must be a phone number with @c.us');
+  if (endpoint === 'sendText' && (typeof body.text !== 'string' || !body.text)) out.push('text must be a string');
+  if (endpoint === 'sendImage') {
+    const file = body.file as { url?: unknown; data?: unknown; mimetype?: unknown } | undefined;
+    if (!file || typeof file !== 'object') out.push('file must be an object');
+    else {
+      if (typeof file.url !== 'string' && typeof file.data !== 'string') out.push('file.url or file.data must be set');
+      if (typeof file.mimetype !== 'string' || !file.mimetype.startsWith('image/')) out.push('file.mimetype must be an image type');
+    }
+    if (body.caption !== undefined && typeof body.caption !== 'string') out.push('caption must be a string');
+  }
+  return out;
+}
