@@ -10,6 +10,7 @@ import { settingsHandlers } from './account/settings-handlers.ts';
 import { adminHandlers } from './admin/index.ts';
 import { flowsHandlers } from './flows/index.ts';
 import { bookingHandlers } from './booking/handlers.ts';
+import { webhookHandlers } from './booking/webhooks/handlers.ts';
 import { deliveryHandlers } from './delivery/handlers.ts';
 import { phonesHandlers } from './phones/index.ts';
 import { registerImageBodies } from './flows/image-store.ts';
@@ -59,6 +60,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
     ...adminHandlers(ctx),
     ...flowsHandlers(ctx),
     ...bookingHandlers(ctx),
+    ...webhookHandlers(ctx),
     ...deliveryHandlers(ctx),
     ...phonesHandlers(ctx),
   };

@@ -3,6 +3,7 @@ import { toTelegramHtml } from '../../src/server/channels/markup-telegram.ts';
 import { createPacer, TELEGRAM_LIMITS } from '../../src/server/channels/pacing.ts';
 import { createTelegramChannel, telegramOptionsFromEnv } from '../../src/server/channels/telegram.ts';
 import { parseTelegramHtml, startTelegramFake, type TelegramFake } from '../fakes/telegram-fake.ts';
+import { sendPaced } from '../fakes/http-fake.ts';
 
 const TOKEN = '123456:test-token';
 let fake: TelegramFake;
@@ -78,10 +79,10 @@ describe('errors', () => {
     expect(await channel().send(message('3001'))).toEqual({ ok: false, retryable: true, reason: 'rate limited', retryAfterMs: 1000 });
   });
 
-  it('timeouts and network errors are retryable', async () => {
+  it('timeouts are retryable but ambiguous (may have been delivered); a refused connection is a safe retry', async () => {
     fake.chats.add('4001');
     fake.delayMs = 500;
-    expect(await channel({ timeoutMs: 100 }).send(message('4001'))).toEqual({ ok: false, retryable: true, reason: 'timeout' });
+    expect(await channel({ timeoutMs: 100 }).send(message('4001'))).toEqual({ ok: false, retryable: true, reason: 'timeout', ambiguous: true });
     // The gateway still delivers what a timed-out call asked for: a timeout means "outcome unknown" (docs/channels.md).
     fake.delayMs = 0;
     await new Promise((r) => setTimeout(r, 600));
@@ -97,25 +98,30 @@ describe('errors', () => {
 });
 
 describe('pacing', () => {
-  it('100 messages to 20 chats through the pacer: all delivered, never over the limits', async () => {
+  it('100 messages to 20 chats through the pacer: all delivered once, the pacer never over the limits', async () => {
     const chats = Array.from({ length: 20 }, (_, i) => String(5000 + i));
     chats.forEach((c) => fake.chats.add(c));
     const pacer = createPacer(TELEGRAM_LIMITS);
     const ch = channel();
     const started = Date.now();
+    const takenAt = new Map(chats.map((c) => [c, [] as number[]]));
     // One worker per chat, like the engine's concurrent dispatch; the pacer is the only brake.
     await Promise.all(
       chats.map(async (chat) => {
         for (let i = 0; i < 5; i++) {
-          await pacer.take(chat);
-          const result = await ch.send(message(chat, { text: `Message ${i}` }));
+          const { result, refused } = await sendPaced(pacer, chat, () => ch.send(message(chat, { text: `Message ${i}` })), takenAt.get(chat));
           expect(result.ok).toBe(true);
+          expect(refused).toBeLessThanOrEqual(1);
         }
       }),
     );
     const seconds = (Date.now() - started) / 1000;
     expect(fake.sent).toHaveLength(100);
-    expect(fake.rateLimited).toBe(0);
-    console.log(`telegram: 100 paced messages to 20 chats in ${seconds.toFixed(1)} s, 0 rate-limited`);
+    // The pacer itself releases one chat's sends at least a second apart (0.9/s, timer slack allowed)...
+    for (const times of takenAt.values()) for (let i = 1; i < times.length; i++) expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(990);
+    // ...but the fake counts arrival times, and on a loaded machine two sends can arrive closer than they left:
+    // such a 429 is paused for (retry_after) and then goes through, as in the dispatcher, never resent blindly.
+    expect(fake.rateLimited).toBeLessThan(100);
+    console.log(`telegram: 100 paced messages to 20 chats in ${seconds.toFixed(1)} s, ${fake.rateLimited} rate-limited`);
   }, 30_000);
 });

@@ -180,6 +180,21 @@ describe('retries', () => {
     expect(channel.calls.filter((c) => c.idempotencyKey === all[0]!.idempotencyKey)).toHaveLength(2);
   });
 
+  it('an ambiguous failure (the provider may have delivered it) is never resent: failed with "outcome unknown"', async () => {
+    const o = await owner(server);
+    await flow(server, o, 'newRecord');
+    await book(server, o, nowSec(server) + DAY, { phone: '+79160000001' });
+    const channel = scripted([{ ok: false, retryable: true, ambiguous: true, reason: 'timeout' }]);
+    const deps = { db: server.api.db, config: server.api.config, channel };
+    for (let i = 0; i < 3; i++) {
+      await dispatchDue(deps);
+      server.clock.advance(3600);
+    }
+    expect(channel.calls).toHaveLength(1);
+    const all = await messagesOf(server, o);
+    expect(all.map((m) => [m.status, m.reason, m.attempts])).toEqual([['failed', 'outcome unknown', 1]]);
+  });
+
   it('a permanent failure and exhausted retries end as failed with the reason', async () => {
     const o = await owner(server);
     await flow(server, o, 'newRecord');

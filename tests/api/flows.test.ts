@@ -116,7 +116,8 @@ describe('§5 rules: an invalid save names the field and changes nothing', () =>
     ['blank title', { title: '  ' }, 'title'],
     ['blank text', { content: '' }, 'content'],
     ['hours FROM >= TO', { sendingHours: { from: 20, to: 9 } }, 'sendingHours'],
-    ['run shorter than a day', { endDate: 0 }, 'endDate'],
+    ['run shorter than a day', { type: 'birthday', endDate: 0 }, 'endDate'],
+    ['hourly kind: run shorter than an hour', { type: 'newRecord', endDate: 1 }, 'endDate'],
     ['two buttons of one type', { buttons: [{ type: 'simpleAnswer', text: 'a', enabled: true }, { type: 'simpleAnswer', text: 'b', enabled: true }] }, 'buttons.1.type'],
     ['four buttons', { buttons: ['simpleAnswer', 'url', 'call', 'url'].map((type) => ({ type, text: 'x', enabled: false })) }, 'buttons'],
     ['enabled url button', { buttons: [{ type: 'url', text: 'Site', enabled: true, value: 'https://example.com' }] }, 'buttons.0.enabled'],
@@ -134,7 +135,8 @@ describe('§5 rules: an invalid save names the field and changes nothing', () =>
   it.each(cases)('%s', async (_name, patch, field) => {
     const user = await newUser();
     const { body: saved } = await create(user.token);
-    const resolved = { ...patch, ...(patch.endDate === 0 ? { endDate: nowSeconds() + 3600 } : {}) };
+    // endDate 0: an hour ahead (under a day); 1: a second short of an hour.
+    const resolved = { ...patch, ...(patch.endDate === 0 ? { endDate: nowSeconds() + 3600 } : patch.endDate === 1 ? { endDate: nowSeconds() + 3599 } : {}) };
     const created = await create(user.token, resolved);
     expect(created.status).toBe(400);
     expect(created.body.message).toContain(field);

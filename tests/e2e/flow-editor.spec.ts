@@ -146,6 +146,50 @@ test('edits, validates and saves a flow', async ({ page, context, brand, baseURL
   await expect(page.getByRole('img', { name: t('imageAlt', { name: 'dot.png' }) })).toBeVisible();
 });
 
+test('filters step: masters and services from the booking model, change switches', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tEditor(locale);
+  const { tokens, id } = await ownerWithFlow(baseURL!);
+  await prepareStorage(context, { tokens, locale });
+
+  // No masters or services yet: each list says so.
+  await page.goto(`/flows/edit/${id}/filters`);
+  await hydrated(page);
+  await expect(page.getByText(t('pickEmpty.masters'))).toBeVisible();
+  await expect(page.getByText(t('pickEmpty.services'))).toBeVisible();
+
+  const master = await api(baseURL!, 'POST', '/Booking/Masters', tokens.token, { name: 'Anna Petrova' });
+  const service = await api(baseURL!, 'POST', '/Booking/Services', tokens.token, { title: 'Haircut' });
+  await api(baseURL!, 'POST', '/Booking/Services', tokens.token, { title: 'Colouring' });
+  await page.reload();
+  await hydrated(page);
+  const masters = page.getByRole('group', { name: t('filter.masters') });
+  const services = page.getByRole('group', { name: t('filter.services') });
+  await expect(services.getByRole('checkbox')).toHaveCount(2);
+  await masters.getByRole('checkbox', { name: 'Anna Petrova' }).check();
+  // Keyboard: focus the checkbox and tick it with Space.
+  await services.getByRole('checkbox', { name: 'Haircut' }).focus();
+  await page.keyboard.press('Space');
+  await expect(services.getByRole('checkbox', { name: 'Haircut' })).toBeChecked();
+  const dateSwitch = page.getByRole('switch', { name: t('change.date') });
+  await expect(dateSwitch).toBeChecked();
+  await dateSwitch.uncheck();
+  await expectNoSeriousA11yViolations(page, `${brand.id} flow editor: filters`);
+  await page.getByRole('button', { name: t('save') }).click();
+  await expect(page.getByText(t('saved'))).toBeVisible();
+
+  const saved = await api(baseURL!, 'GET', `/Flows/${id}`, tokens.token);
+  expect(saved.filters).toMatchObject({ masters: [String(master.id)], services: [String(service.id)] });
+  expect(saved.changeConsideration).toEqual({ date: false, time: true, master: true, services: true });
+
+  await page.reload();
+  await hydrated(page);
+  await expect(masters.getByRole('checkbox', { name: 'Anna Petrova' })).toBeChecked();
+  await expect(services.getByRole('checkbox', { name: 'Haircut' })).toBeChecked();
+  await expect(services.getByRole('checkbox', { name: 'Colouring' })).not.toBeChecked();
+  await expect(dateSwitch).not.toBeChecked();
+});
+
 test("another user's flow shows the not-found notice", async ({ page, context, brand, baseURL }) => {
   const t = tEditor(brand.locale.default);
   const { id } = await ownerWithFlow(baseURL!);

@@ -56,3 +56,24 @@ export interface Faults {
   /** Every request waits this long before answering (simulates a hung gateway). */
   delayMs: number;
 }
+
+/**
+ * Sends through a pacer the way the dispatcher does: take a token, send, and on a provider 429 pause for its
+ * retry hint and try again. Returns when the message is accepted; counts the 429s it met.
+ */
+export async function sendPaced<R extends { ok: boolean; retryable?: boolean; retryAfterMs?: number }>(
+  pacer: { take(to: string): Promise<void>; pause(ms: number, to?: string): void },
+  to: string,
+  send: () => Promise<R>,
+  takenAt: number[] = [],
+): Promise<{ result: R; refused: number }> {
+  let refused = 0;
+  for (;;) {
+    await pacer.take(to);
+    takenAt.push(Date.now());
+    const result = await send();
+    if (result.ok || !result.retryable || refused >= 3) return { result, refused };
+    refused++;
+    pacer.pause(result.retryAfterMs ?? 1000, to);
+  }
+}

@@ -8,6 +8,7 @@ import {
   defaultFields,
   FLOW_KINDS,
   FLOW_KIND_TARIFFS,
+  HOURLY_KINDS,
   isKindAvailable,
   runningStatus,
   unavailableKinds,
@@ -33,8 +34,17 @@ describe('flow rules (§5)', () => {
   });
 
   it('end date at least one day ahead', () => {
-    expect(fields(flow({ endDate: NOW + 86_399 }))).toEqual(['endDate']);
-    expect(fields(flow({ endDate: NOW + 86_400 }))).toEqual([]);
+    expect(fields(flow({ type: 'birthday', endDate: NOW + 86_399 }))).toEqual(['endDate']);
+    expect(fields(flow({ type: 'birthday', endDate: NOW + 86_400 }))).toEqual([]);
+    expect(validateFlow(flow({ type: 'dailyReport', endDate: NOW + 3_600 }), NOW)[0]?.code).toBe('endDateTooSoon');
+  });
+
+  it('an hourly kind (reminder, booking events) may end one hour ahead', () => {
+    for (const type of ['recordReminder', 'newRecord', 'changedRecord', 'cancelledRecord'] as const) {
+      expect(validateFlow(flow({ type, endDate: NOW + 3_599 }), NOW).map((e) => e.code)).toEqual(['endDateTooSoonHourly']);
+      expect(fields(flow({ type, endDate: NOW + 3_600 }))).toEqual([]);
+    }
+    expect(HOURLY_KINDS).not.toContain('weeklyReport');
   });
 
   it('buttons: three at most, one per type, only simple answers enabled', () => {

@@ -75,6 +75,7 @@ const REASONS: Record<string, string> = {
   'no test number': 'noTestNumber',
   'outside sending hours': 'outsideHours',
   'failed at the provider': 'provider',
+  'outcome unknown': 'outcomeUnknown',
 };
 
 export function reasonText(t: T, reason: string | null): string | undefined {

@@ -28,6 +28,11 @@ export type SendResult =
       retryAfterMs?: number;
       /** Short reason stored in the message log ("rate limited", "chat not found", …). */
       reason: string;
+      /**
+       * The request may have reached the provider (timeout, connection cut after sending): it may have been delivered.
+       * The engine never resends such a message (at most once on an unknown outcome).
+       */
+      ambiguous?: true;
     };
 
 /** Status changes a provider reports after a send (webhooks or polling). */

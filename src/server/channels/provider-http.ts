@@ -15,6 +15,9 @@ export const retryable = (reason: string, retryAfterMs?: number): SendResult => 
   ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
 });
 
+/** The request may have reached the provider (it may deliver it): the engine must not resend (docs/channels.md). */
+export const unknownOutcome = (reason: string): SendResult => ({ ok: false, retryable: true, reason, ambiguous: true });
+
 /** A failure that will not get better by retrying (bad recipient, blocked bot, wrong credentials). */
 export const permanent = (reason: string): SendResult => ({ ok: false, retryable: false, reason });
 
@@ -49,9 +52,17 @@ export async function postJson(url: string, payload: unknown, headers: Record<st
     return { status: res.status, body, retryAfterHeader: res.headers.get('retry-after') };
   } catch (error) {
     const name = (error as Error).name;
-    return retryable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network error');
+    if (name === 'TimeoutError' || name === 'AbortError') return unknownOutcome('timeout');
+    // Refused or unresolvable: nothing reached the provider, a retry is safe. Anything else (reset, socket
+    // closed) may have happened after the request was written.
+    // fetch's own checks (bad URL, blocked port) fail before any socket and carry no code.
+    const code = (error as { cause?: { code?: unknown } }).cause?.code;
+    return typeof code !== 'string' || NOT_SENT.has(code) ? retryable('network error') : unknownOutcome('network error');
   }
 }
+
+/** Connection errors raised before any byte of the request left (undici passes the socket's code as `cause.code`). */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export const isReply = (value: ProviderReply | SendResult): value is ProviderReply => 'status' in value;
 

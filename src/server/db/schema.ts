@@ -288,11 +288,17 @@ export const bookingClients = pgTable(
   (t) => [uniqueIndex('booking_clients_user_phone_idx').on(t.userId, t.phone), index('booking_clients_last_visit_idx').on(t.userId, t.lastVisitAt)],
 );
 
-export const bookingMasters = pgTable('booking_masters', {
-  id: serial('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-});
+export const bookingMasters = pgTable(
+  'booking_masters',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** `source:id` of a master reported by a booking-system webhook, so repeats find the same row. */
+    externalId: text('external_id'),
+  },
+  (t) => [uniqueIndex('booking_masters_user_external_idx').on(t.userId, t.externalId)],
+);
 
 export const bookingServices = pgTable('booking_services', {
   id: serial('id').primaryKey(),
@@ -300,7 +306,9 @@ export const bookingServices = pgTable('booking_services', {
   title: text('title').notNull(),
   price: doublePrecision('price').notNull().default(0),
   durationMinutes: integer('duration_minutes').notNull().default(60),
-});
+  /** `source:id` of a service reported by a booking-system webhook. */
+  externalId: text('external_id'),
+}, (t) => [uniqueIndex('booking_services_user_external_idx').on(t.userId, t.externalId)]);
 
 /** One visit of a client (§3 visit statuses: waiting = booked, arrived, did not come = noShow, confirmed; plus cancelled). */
 export const bookingRecords = pgTable(
@@ -320,7 +328,12 @@ export const bookingRecords = pgTable(
     createdAt: ts('created_at').notNull(),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [index('booking_records_user_start_idx').on(t.userId, t.startAt), index('booking_records_client_idx').on(t.clientId, t.createdAt)],
+  (t) => [
+    index('booking_records_user_start_idx').on(t.userId, t.startAt),
+    index('booking_records_client_idx').on(t.clientId, t.createdAt),
+    // A webhook's record id is unique per source and user: a repeated or later webhook finds the same record.
+    uniqueIndex('booking_records_user_source_external_idx').on(t.userId, t.source, t.externalId),
+  ],
 );
 
 /**

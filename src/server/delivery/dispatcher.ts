@@ -2,17 +2,22 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fillVariables } from '../../shared/flows/variables.ts';
 import { rowsOf } from '../admin/sql-rows.ts';
 import type { Channel, SendResult } from '../channels/channel.ts';
+import type { Pacer } from '../channels/pacing.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/open.ts';
 import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, users } from '../db/schema.ts';
+import { userTariffs } from '../flows/tariffs.ts';
+import { monthlyAllowance } from './allowance.ts';
 import { OUT_STATUSES, type Tx } from './db.ts';
-import { ALLOWANCE_REACHED, decideStatic, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
+import { ALLOWANCE_REACHED, decideStatic, OUTCOME_UNKNOWN, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
 import { fromLocal, localClock, localDate, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
 
 export interface DispatchDeps {
   db: Db;
   config: Pick<ServerConfig, 'now' | 'delivery'>;
   channel: Channel;
+  /** The channel's send rates (a provider adapter's limits); sends wait for a token. */
+  pacer?: Pacer;
 }
 
 export interface DispatchStats {
@@ -71,7 +76,7 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     const rows = await tx.select().from(messages).where(inArray(messages.id, due.map((d) => d.id))).orderBy(messages.plannedAt, messages.id);
     const owners = byId(
       await tx
-        .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, limit: users.monthlyMessageLimit })
+        .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit })
         .from(users)
         .where(inArray(users.id, ids(rows.map((r) => r.userId))))
         .orderBy(users.id)
@@ -83,6 +88,8 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     const masterById = byId(await tx.select().from(bookingMasters).where(inArray(bookingMasters.id, ids([...recordById.values()].map((r) => r.masterId)).concat(0))));
     const serviceById = byId(await tx.select().from(bookingServices).where(inArray(bookingServices.id, [...recordById.values()].flatMap((r) => r.serviceIds).concat(0))));
 
+    const limits = new Map<number, number | null>();
+    for (const o of owners.values()) limits.set(o.id, monthlyAllowance({ ...o, tariffs: await userTariffs(tx as Db, o.id, now) }));
     const counters = new Map<string, number>();
     const counter = async (key: string, load: () => Promise<number>) => {
       if (!counters.has(key)) counters.set(key, await load());
@@ -112,7 +119,7 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
         kind: m.kind,
       };
       let decision: Decision = decideStatic(facts);
-      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, owner.limit, counter);
+      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter);
       if (decision.action === 'send') {
         const text = m.text || render(facts);
         for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
@@ -190,6 +197,10 @@ async function settle(deps: DispatchDeps, c: Claimed, result: SendResult, now: n
   if (result.ok) {
     stats.sent++;
     await deps.db.update(messages).set({ status: 'sent', providerMessageId: result.providerMessageId, leaseUntil: null, reason: null }).where(mine);
+  } else if (result.ambiguous) {
+    // The provider may have delivered it: a retry could send it twice, so it stays failed (at most once).
+    stats.failed++;
+    await deps.db.update(messages).set({ status: 'failed', reason: OUTCOME_UNKNOWN, failedAt: new Date(now), leaseUntil: null }).where(mine);
   } else if (result.retryable && c.attempts < deps.config.delivery.maxAttempts) {
     stats.retried++;
     const wait = Math.max(result.retryAfterMs ?? 0, backoffMs(c.attempts));
@@ -210,12 +221,34 @@ async function release(deps: DispatchDeps, rest: Claimed[], until: number) {
   }
 }
 
+/**
+ * Waits (wall clock: provider limits run on real time) until the pacer gives `to` a token, as long as the batch
+ * stays within half its lease; returns 0 when a token was taken, else the wait still needed.
+ */
+async function paced(pacer: Pacer, to: string, started: number, leaseMs: number): Promise<number> {
+  for (;;) {
+    const wait = pacer.reserve(to);
+    if (wait === 0 || Date.now() - started + wait > leaseMs / 2) return wait;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
 /** One batch: claim, send one by one, record. Returns what happened; `claimed < batchSize` means nothing more is due. */
 export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> {
   const stats: DispatchStats = { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
   const claimed = await claim(deps, deps.config.now(), stats);
+  const started = Date.now();
   for (let i = 0; i < claimed.length; i++) {
     const c = claimed[i]!;
+    if (deps.pacer) {
+      const wait = await paced(deps.pacer, c.to, started, deps.config.delivery.leaseMs);
+      if (wait > 0) {
+        // Too long to wait inside the lease: give it back unspent for when the provider's limit allows.
+        stats.deferred++;
+        await release(deps, [c], deps.config.now() + wait);
+        continue;
+      }
+    }
     let result: SendResult;
     try {
       result = await deps.channel.send({ idempotencyKey: c.key, to: c.to, text: c.text });
@@ -226,6 +259,7 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
     await settle(deps, c, result, now, stats);
     if (!result.ok && result.retryable && result.retryAfterMs) {
       // Rate limited: stop this batch instead of hammering the provider; the rest waits as long as asked.
+      deps.pacer?.pause(result.retryAfterMs);
       await release(deps, claimed.slice(i + 1), now + result.retryAfterMs);
       break;
     }

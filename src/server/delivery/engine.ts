@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Channel } from '../channels/channel.ts';
+import { providerChannelFromEnv, type PacedChannel } from '../channels/from-env.ts';
+import { createPacer } from '../channels/pacing.ts';
 import { sandboxChannel } from '../channels/sandbox.ts';
 import { ConfigError, type ServerConfig } from '../config.ts';
 import type { Db } from '../db/open.ts';
 import { messages } from '../db/schema.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
 import { planPeriodic } from './periodic.ts';
+import { startPlanned } from './starts.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -15,7 +18,8 @@ export interface DeliveryEngine {
 }
 
 /**
- * The delivery loop. Only the sandbox channel is built here; a provider adapter is passed in as `channel`.
+ * The delivery loop on the channel DELIVERY_CHANNEL names (sandbox, or a provider adapter built from its settings;
+ * a caller may pass its own `channel`).
  * With `intervalMs` 0 nothing runs by itself and the caller (an operator task, a test) calls `tick()`.
  */
 export async function startDelivery(opts: {
@@ -23,26 +27,29 @@ export async function startDelivery(opts: {
   config: ServerConfig;
   engine: 'pglite' | 'postgres';
   channel?: Channel;
+  /** Operator settings of the provider adapter (WAHA_*, TELEGRAM_*), read when `channel` is not given. */
+  env?: Record<string, string | undefined>;
   /** Called after each batch that did something (the server logs it at info level). */
   onTick?: (stats: DispatchStats & { planned: number }) => void;
 }): Promise<DeliveryEngine> {
   const { db, config } = opts;
-  if (!opts.channel && config.delivery.channel !== 'sandbox') {
+  const channel = opts.channel ?? buildChannel(config.delivery.channel, db, config, opts.env ?? process.env);
+  if (channel.name !== config.delivery.channel) {
     // Never label messages with one channel and send them through another.
-    throw new ConfigError(`DELIVERY_CHANNEL=${config.delivery.channel} needs its adapter passed to the engine; only sandbox is built in`);
+    throw new ConfigError(`DELIVERY_CHANNEL=${config.delivery.channel} but the engine was given the ${channel.name} channel`);
   }
-  const channel = opts.channel ?? sandboxChannel(db, config.now);
   if (opts.engine === 'pglite') {
     // PGlite is single-process (the data-dir lock): a `sending` row left now belongs to a killed process, so it
     // is taken over at once instead of after the lease.
     await db.update(messages).set({ leaseUntil: new Date(config.now()) }).where(eq(messages.status, 'sending'));
   }
-  const deps = { db, config, channel };
+  const deps = { db, config, channel, pacer: pacerFor(channel) };
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
 
   const tick = async () => {
+    await startPlanned(db, config.now());
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
@@ -88,3 +95,18 @@ export async function startDelivery(opts: {
 
 export const countByStatus = async (db: Db) =>
   db.select({ status: messages.status, n: sql<number>`count(*)::int` }).from(messages).groupBy(messages.status);
+
+function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config: ServerConfig, env: Record<string, string | undefined>): Channel {
+  if (name === 'sandbox') return sandboxChannel(db, config.now);
+  try {
+    return providerChannelFromEnv(name, env);
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
+}
+
+/** Provider limits are in wall-clock time (the provider's clock), so the pacer reads the real clock. */
+const pacerFor = (channel: Channel) => {
+  const limits = (channel as PacedChannel).limits;
+  return limits?.length ? createPacer(limits) : undefined;
+};

@@ -5,6 +5,7 @@ import { flows, messages, users } from '../db/schema.ts';
 import { loadOwnFlow } from '../flows/store.ts';
 import { requireAuth } from '../http/auth.ts';
 import type { Handlers } from '../http/types.ts';
+import { allowanceOf } from './allowance.ts';
 import { OUT_STATUSES } from './db.ts';
 import { ALLOWANCE_LOW, ALLOWANCE_REACHED } from './rules.ts';
 import { startOfLocalMonth } from './time.ts';
@@ -33,14 +34,14 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
         .orderBy(desc(messages.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [owner] = await db.select({ limit: users.monthlyMessageLimit, timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+      const [owner] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
       const used = await totalOf(
         db
           .select({ n: count() })
           .from(messages)
           .where(and(eq(messages.userId, userId), inArray(messages.status, [...OUT_STATUSES]), sql`${messages.sentAt} >= ${new Date(startOfLocalMonth(config.now(), owner!.timeZone)).toISOString()}::timestamptz`)),
       );
-      const limit = owner!.limit;
+      const limit = await allowanceOf(db, userId, config.now());
       const left = limit === null ? null : Math.max(0, limit - used);
       return {
         messages: rows.map(({ m, flowTitle }) => ({
@@ -73,12 +74,14 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
       const flow = await loadOwnFlow(db, userId, req.params.flowId);
       const days = req.query.days ?? 7;
       // A client converts when a record of theirs was created (booked) or took place (arrived) within `days`
-      // after the flow's first message to them went out.
+      // after the flow's first message to them went out. Only messages that went to the client's own number count:
+      // test-mode sends go to a test number or the owner (sent_to ≠ recipient) and message no client.
       const [row] = await rowsOf<{ messaged: number; converted: number }>(
         db,
         sql`WITH first AS (
               SELECT client_id, min(sent_at) AS at FROM messages
               WHERE flow_id = ${flow.id} AND client_id IS NOT NULL AND status IN ('sent', 'delivered', 'read', 'replied')
+                AND sent_to = recipient
               GROUP BY client_id)
             SELECT count(*)::int AS messaged,
               count(*) FILTER (WHERE EXISTS (

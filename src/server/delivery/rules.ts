@@ -6,6 +6,8 @@ import { localTime, nextInWindow } from './time.ts';
 /** §8 warning texts for the monthly allowance. */
 export const ALLOWANCE_LOW = 'You have fewer than 100 messages left';
 export const ALLOWANCE_REACHED = 'You have reached your message limit';
+/** A send that may have reached the provider (timeout, cut connection): never resent, so never twice. */
+export const OUTCOME_UNKNOWN = 'outcome unknown';
 /** §9: retry-range (repeat-visit) notifications, at most 200 per day. */
 export const REPEAT_VISIT_DAILY_CAP = 200;
 

@@ -10,6 +10,7 @@ export const flowMessages = {
   sendingHoursInvalid: 'Sending hours: FROM must be less than TO, both between 0 and 24',
   delayInvalid: 'Delay must be a whole number of minutes, 0 or more',
   endDateTooSoon: 'The flow must run at least 1 day: choose a later end date',
+  endDateTooSoonHourly: 'The flow must run at least 1 hour: choose a later end time',
   buttonsTooMany: 'At most 3 buttons',
   buttonTypeRepeated: 'Only one button of each type',
   buttonDisabledType: 'Only simple answer buttons can be enabled',

@@ -24,10 +24,14 @@ function loadPurifier(): Promise<DOMPurify> {
   return purifier;
 }
 
-/** DOMPurify with the §5 allow-list; `data-var` is the only attribute kept (it marks a variable span). */
+/** The §5 allow-list applied by a given DOMPurify; `data-var` is the only attribute kept (it marks a variable span). */
+export function sanitizePastedHtml(html: string, purify: Pick<DOMPurify, 'sanitize'>): string {
+  return purify.sanitize(html, { ALLOWED_TAGS: PASTE_TAGS, ALLOWED_ATTR: ['data-var'], ALLOW_DATA_ATTR: false, KEEP_CONTENT: true });
+}
+
+/** Pasted HTML through the lazily loaded DOMPurify. */
 export async function sanitizePaste(html: string): Promise<string> {
-  const purify = await loadPurifier();
-  return purify.sanitize(html, { ALLOWED_TAGS: PASTE_TAGS, ALLOWED_ATTR: ['data-var'], KEEP_CONTENT: true });
+  return sanitizePastedHtml(html, await loadPurifier());
 }
 
 /** Message text of a DOM subtree. Line breaks come from <br> and block elements (the editor's own Enter key). */

@@ -2,7 +2,7 @@
 // types from its first paint. The phone check is passed in; validate.ts binds it and is what the server and the
 // other screens import. The rules themselves live only here.
 import { checkUrl } from '../validation/rules.ts';
-import { BUTTON_TYPES } from './kinds.ts';
+import { BUTTON_TYPES, WEBHOOK_KINDS, type FlowKind } from './kinds.ts';
 import { flowMessages, type FlowMessageKey } from './messages.ts';
 import type { FlowFields, Range } from './types.ts';
 
@@ -22,6 +22,18 @@ export const MAX_BUTTONS = 3;
 export const IMAGE_MAX_MB = 5;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'];
 const DAY_SECONDS = 86_400;
+const HOUR_SECONDS = 3_600;
+
+/**
+ * §5 "an hourly variant gives 1 hour": the kinds whose sending is timed in hours around a visit — the reminder
+ * (24, 2 and 1 hours before, §9) and the booking-event flows (new, changed, cancelled record) — may end one hour
+ * from now; every other kind (reports, birthday, repeat visit, review, cross-sell, cart) runs at least one day.
+ */
+export const HOURLY_KINDS: readonly FlowKind[] = ['recordReminder', ...WEBHOOK_KINDS];
+export const isHourlyKind = (kind: FlowKind): boolean => HOURLY_KINDS.includes(kind);
+
+/** The shortest run a flow of this kind may have, in seconds. */
+export const minRunSeconds = (kind: FlowKind): number => (isHourlyKind(kind) ? HOUR_SECONDS : DAY_SECONDS);
 
 const fail = (field: string, code: FlowMessageKey): FlowFieldError => ({ field, code, message: `${field}: ${flowMessages[code]}` });
 
@@ -44,7 +56,7 @@ export function checkTestPhonesWith(isPhone: PhoneCheck, value: string, field = 
 }
 
 /**
- * Every §5 rule of a flow. `nowSeconds` anchors the minimum run time of one day. Without `isPhone` the two phone
+ * Every §5 rule of a flow. `nowSeconds` anchors the minimum run time (one day, one hour for hourly kinds). Without `isPhone` the two phone
  * rules (test numbers, a call button's number) are skipped: the editor runs them once the phone check has loaded.
  */
 export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?: PhoneCheck): FlowFieldError[] {
@@ -57,7 +69,9 @@ export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?:
   const { from, to } = flow.sendingHours;
   if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && to <= 24 && from < to)) errors.push(fail('sendingHours', 'sendingHoursInvalid'));
   if (!Number.isInteger(flow.delayMinutes) || flow.delayMinutes < 0) errors.push(fail('delayMinutes', 'delayInvalid'));
-  if (flow.endDate !== null && flow.endDate < nowSeconds + DAY_SECONDS) errors.push(fail('endDate', 'endDateTooSoon'));
+  if (flow.endDate !== null && flow.endDate < nowSeconds + minRunSeconds(flow.type)) {
+    errors.push(fail('endDate', isHourlyKind(flow.type) ? 'endDateTooSoonHourly' : 'endDateTooSoon'));
+  }
 
   if (flow.buttons.length > MAX_BUTTONS) errors.push(fail('buttons', 'buttonsTooMany'));
   const seen = new Set<string>();

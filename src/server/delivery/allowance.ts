@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { FLOW_KIND_TARIFFS } from '../../shared/flows/tariffs.ts';
+import type { Db } from '../db/open.ts';
+import { users } from '../db/schema.ts';
+import { userTariffs } from '../flows/tariffs.ts';
+
+/** §3 tariff 19, the one-ruble notification module: 800 messages per month (§9). */
+export const ONE_RUBLE_TARIFF = 19;
+export const ONE_RUBLE_MONTHLY = 800;
+
+/** Tariffs that let any flow send (the union of the kind → tariff map). */
+const MESSAGING_TARIFFS = new Set(Object.values(FLOW_KIND_TARIFFS).flat());
+
+export interface AllowanceSources {
+  /** Admin user detail "available messages" (§3 availableMessagesCount); 0 = not set. */
+  adminCount: number;
+  /** `users.monthly_message_limit`, an operator's explicit per-user number (null = not set). */
+  explicit: number | null;
+  /** The user's active tariffs now. */
+  tariffs: ReadonlySet<number>;
+}
+
+/**
+ * The monthly message allowance, computed at send time (nothing stored, so a payment or an admin edit counts at
+ * once): the admin's "available messages" when set, else an explicit per-user limit, else 800 when the one-ruble
+ * module is the only messaging tariff the user has, else none (null = unlimited).
+ */
+export function monthlyAllowance(s: AllowanceSources): number | null {
+  if (s.adminCount > 0) return s.adminCount;
+  if (s.explicit !== null) return s.explicit;
+  const messaging = [...s.tariffs].filter((t) => MESSAGING_TARIFFS.has(t));
+  return messaging.length === 1 && messaging[0] === ONE_RUBLE_TARIFF ? ONE_RUBLE_MONTHLY : null;
+}
+
+/** The allowance of one user now. */
+export async function allowanceOf(db: Db, userId: number, nowMs: number): Promise<number | null> {
+  const [u] = await db.select({ adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit }).from(users).where(eq(users.id, userId));
+  if (!u) return null;
+  return monthlyAllowance({ ...u, tariffs: await userTariffs(db, userId, nowMs) });
+}
