@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { createApi } from '../src/server/index.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
 
 // autocannon ships no types; this is the slice of its API used here.
 type Autocannon = (opts: { url: string; connections: number; duration: number; method: string; body?: string; headers?: Record<string, string> }) => Promise<{
@@ -56,20 +56,7 @@ try {
 }
 
 if (process.env.DATABASE_URL) {
-  const name = `cabinet_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const pgDir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
-  try {
-    rows.push(await bench('postgres', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    rmSync(pgDir, { recursive: true, force: true });
-  }
+  rows.push(await withBenchPostgres((env) => bench('postgres', env)));
 }
 
 console.log(`\n${duration}s per endpoint, ${connections} connections, loopback, response validation off (production setting)\n`);

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { rowsOf } from '../src/server/admin/sql-rows.ts';
 import { createRecord } from '../src/server/booking/store.ts';
 import { flows, messages, payments, users } from '../src/server/db/schema.ts';
@@ -16,6 +15,7 @@ import { dispatchDue } from '../src/server/delivery/dispatcher.ts';
 import { planPeriodic } from '../src/server/delivery/periodic.ts';
 import { defaultFields } from '../src/shared/flows/types.ts';
 import { createApi } from '../src/server/index.ts';
+import { withBenchPostgres } from './bench-postgres.ts';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '2000' }, records: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'both' } },
@@ -99,20 +99,7 @@ if (values.engine !== 'postgres') {
   }
 }
 if (process.env.DATABASE_URL && values.engine !== 'pglite') {
-  const name = `cabinet_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const pgDir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
-  try {
-    rows.push(await bench('postgres', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    rmSync(pgDir, { recursive: true, force: true });
-  }
+  rows.push(await withBenchPostgres((env) => bench('postgres', env)));
 }
 
 console.log(`\n${EVENTS} booking events (each: 1 new-record notice + 3 reminders planned), sandbox channel, batch 50\n`);
