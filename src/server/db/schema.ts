@@ -336,6 +336,70 @@ export const bookingRecords = pgTable(
   ],
 );
 
+/** §3 restaurant order statuses (iiko delivery statuses) and delivery types. */
+export const ORDER_STATUSES = ['Unconfirmed', 'WaitCooking', 'ReadyForCooking', 'CookingStarted', 'CookingCompleted', 'Waiting', 'OnWay', 'Delivered', 'Closed', 'Cancelled'] as const;
+export const DELIVERY_TYPES = ['DeliveryByClient', 'DeliveryByCourier'] as const;
+
+/**
+ * A restaurant or shop order (iiko webhooks, the shop API, the demo system). Order flows plan from its events the way
+ * booking flows plan from records; an order still `Unconfirmed` after the flow's delay is an abandoned cart.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').notNull().references(() => bookingClients.id, { onDelete: 'cascade' }),
+    /** The number the client sees ({orderNum}). */
+    number: text('number').notNull(),
+    sum: doublePrecision('sum').notNull().default(0),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Unconfirmed'),
+    deliveryType: text('delivery_type', { enum: DELIVERY_TYPES }),
+    items: jsonb('items').$type<{ title: string; amount: number; price: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    address: text('address').notNull().default(''),
+    /** When the client should get it ({deliveryTime}). */
+    deliverAt: ts('deliver_at'),
+    courierName: text('courier_name').notNull().default(''),
+    /** Bumped on every status change: notices planned for an older status are superseded. */
+    version: integer('version').notNull().default(1),
+    source: text('source').notNull().default('demo'),
+    externalId: text('external_id'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_client_idx').on(t.clientId, t.createdAt),
+    uniqueIndex('orders_user_source_external_idx').on(t.userId, t.source, t.externalId),
+  ],
+);
+
+/**
+ * §2 /phones/subscribers: clients who subscribed to the business in a messenger (Telegram needs it: a bot can only
+ * write to a chat the client opened) or unsubscribed from it. One row per business, channel and client.
+ */
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    channel: text('channel').$type<import('../channels/channel.ts').ChannelName>().notNull(),
+    /** E.164 digits without the plus; null until a Telegram client shares the contact. */
+    phone: text('phone'),
+    /** The messenger's own address (Telegram chat id); null where the phone is the address. */
+    chatId: text('chat_id'),
+    name: text('name').notNull().default(''),
+    status: text('status', { enum: ['active', 'unsubscribed'] }).notNull().default('active'),
+    source: text('source', { enum: ['bot', 'manual', 'import'] }).notNull().default('manual'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('subscribers_user_channel_phone_idx').on(t.userId, t.channel, t.phone),
+    uniqueIndex('subscribers_user_channel_chat_idx').on(t.userId, t.channel, t.chatId),
+  ],
+);
+
 /**
  * The delivery outbox: one row per planned message, written in the same transaction as the event that caused it.
  * The dispatcher claims due rows with FOR UPDATE SKIP LOCKED; `idempotencyKey` makes planning and sending repeatable.
@@ -348,6 +412,7 @@ export const messages = pgTable(
     flowId: integer('flow_id').references(() => flows.id, { onDelete: 'set null' }),
     kind: text('kind').$type<import('../../shared/flows/kinds.ts').FlowKind>().notNull(),
     recordId: integer('record_id').references(() => bookingRecords.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     clientId: integer('client_id').references(() => bookingClients.id, { onDelete: 'set null' }),
     /** The client's number as planned; `sentTo` is where it actually went (test numbers in test mode). */
     recipient: text('recipient').notNull(),
@@ -374,6 +439,7 @@ export const messages = pgTable(
     index('messages_user_idx').on(t.userId, t.id),
     index('messages_flow_idx').on(t.flowId, t.status),
     index('messages_record_idx').on(t.recordId),
+    index('messages_order_idx').on(t.orderId),
     index('messages_provider_idx').on(t.providerMessageId),
   ],
 );
