@@ -2,7 +2,7 @@
 // the demo booking calls; repeats change nothing; the URL token is the only credential.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClients, bookingRecords } from '../../src/server/db/schema.ts';
+import { bookingClients, bookingRecords, linkedAccounts } from '../../src/server/db/schema.ts';
 import type { TestServer } from './harness.ts';
 import { DAY, deliveryServer, flow, messagesOf, nowSec, owner, type Owner } from './delivery-support.ts';
 
@@ -149,6 +149,25 @@ describe('YCLIENTS record webhooks', () => {
     expect((await post(urlB, { company_id: 1, resource: 'record', resource_id: 8001, status: 'delete', data: {} })).body.result).toBe('unchanged');
     expect((await recordsOf(a))[0]!.status).toBe('booked');
     expect(await recordsOf(b)).toHaveLength(0);
+  });
+});
+
+describe('company of a webhook URL', () => {
+  it('the first webhook ties its company to the owner; another company on the same URL is ignored', async () => {
+    const o = await owner(server);
+    await flow(server, o, 'newRecord');
+    const { yclients, altegio } = await urls(o);
+    const start = nowSec(server) + 3 * DAY;
+    expect((await post(yclients, recordHook('create', 9101, start))).body.result).toBe('applied');
+    const foreign = recordHook('create', 9102, start);
+    foreign.company_id = 999;
+    expect((await post(yclients, foreign)).body.result).toBe('ignored');
+    expect((await post(yclients, { ...recordHook('delete', 9101, start), company_id: 999 })).body.result).toBe('ignored');
+    expect((await recordsOf(o)).map((r) => [r.externalId, r.status])).toEqual([['9101', 'booked']]);
+    // Each system ties its own company: Altegio's first company is accepted on the Altegio path.
+    expect((await post(altegio, foreign)).body.result).toBe('applied');
+    const linked = await server.api.db.select().from(linkedAccounts).where(eq(linkedAccounts.userId, o.id));
+    expect(linked.map((l) => [l.name, l.externalId]).sort()).toEqual([['Altegio 999', 'altegio:999'], ['YCLIENTS 4564', 'yclients:4564']]);
   });
 });
 

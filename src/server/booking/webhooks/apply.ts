@@ -3,6 +3,7 @@ import { bookingMasters, bookingRecords, bookingServices } from '../../db/schema
 import type { Tx } from '../../delivery/db.ts';
 import type { Record as BookingRecord } from '../../delivery/plan.ts';
 import { createRecord, moveRecord, setRecordStatus, upsertClient, phoneDigits, type EventContext } from '../store.ts';
+import { companyAllowed } from './company.ts';
 import { attendanceStatus, envelopeSchema, parse, recordSchema, type RecordData } from './payload.ts';
 
 export type WebhookSource = 'yclients' | 'altegio';
@@ -49,6 +50,7 @@ async function applyAttendance(tx: Tx, userId: number, record: BookingRecord, da
 export async function applyWebhook(tx: Tx, userId: number, source: WebhookSource, body: unknown, ctx: EventContext): Promise<WebhookResult> {
   const envelope = parse(envelopeSchema, body);
   if (envelope.resource !== 'record') return 'ignored'; // clients, finances, goods…: nothing the flows use
+  if (!(await companyAllowed(tx, userId, source, envelope.company_id, ctx.now))) return 'ignored'; // another company's URL use
   const existing = await findRecord(tx, userId, source, envelope.resource_id);
   const deleted = envelope.status === 'delete' || (envelope.data as { deleted?: unknown } | undefined)?.deleted === true;
   if (deleted) {
