@@ -232,6 +232,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Phones/Subscribers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's subscribers (§2 /phones/subscribers), newest first; search by digits or name. */
+        get: operations["listSubscribers"];
+        put?: never;
+        /** Records a client's consent given outside a messenger (shared §5 phone rule); a number already listed on the channel answers 409. */
+        post: operations["addSubscriber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/Subscribers/Link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Telegram deep link that subscribes a client to this business (null when the server has no Telegram bot). */
+        get: operations["getSubscribeLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/Subscribers/{subscriberId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["removeSubscriber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/Subscribers/{subscriberId}/Unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops messages to this client on this channel (kept in the list as unsubscribed). */
+        post: operations["unsubscribeSubscriber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Phones/Subscribers/{subscriberId}/Resubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["resubscribeSubscriber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The server bot's webhook (setWebhook with secret_token = TELEGRAM_WEBHOOK_SECRET): /start links a chat to a business, a shared contact fills the phone, /stop and a blocked bot unsubscribe, a reply marks the message replied. Any update it does not use answers 200 (Telegram resends non-2xx answers). */
+        post: operations["receiveTelegramUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Phones/IgnoreLink/{encUserGuid}": {
         parameters: {
             query?: never;
@@ -1121,6 +1222,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Booking/Orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Places a restaurant/shop order in the demo system (§3 order statuses, delivery types); running order flows plan their messages in the same transaction. */
+        post: operations["createOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        get: operations["getOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Booking/Orders/{orderId}/Status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves the order to a §3 order status; repeating the current status is a no-op; a cancelled order stays cancelled (409). */
+        post: operations["setOrderStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Booking/WebhookUrls": {
         parameters: {
             query?: never;
@@ -1132,6 +1287,23 @@ export interface paths {
         get: operations["getWebhookUrls"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/iiko/{hookToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public receiver of iikoCloud webhooks (an array of events; DeliveryOrderUpdate creates or updates an order); the URL token names the owner. */
+        post: operations["receiveIikoWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1166,6 +1338,40 @@ export interface paths {
         get: operations["listMessages"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Messages/{messageId}/SandboxEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Plays the recipient's side of a message sent through the sandbox channel (delivered, read, replied), as a provider's status report would. Statuses only move forward: a late one changes nothing and the answer shows the message as it is. 409 when the message is not a sandbox one or has not been sent. */
+        post: operations["playSandboxEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/waha": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public receiver of WAHA webhook events (message.ack, message) signed with HMAC-SHA512 of the raw body (X-Webhook-Hmac, key WAHA_WEBHOOK_HMAC_KEY; docs/channels.md). A wrong or missing signature is refused before the body is read as JSON. */
+        post: operations["receiveWahaWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1263,6 +1469,7 @@ export interface components {
             groupByVisit?: boolean;
             /** @description Comma-separated numbers; empty = the owner's own */
             testPhones?: string;
+            source?: components["schemas"]["FlowSource"];
             /** @description Planned start (unix seconds */
             nextStart?: number | null;
         };
@@ -1294,7 +1501,13 @@ export interface components {
             changeConsideration: WithRequired<components["schemas"]["FlowChangeConsideration"], "date" | "time" | "master" | "services">;
             groupByVisit: boolean;
             testPhones: string;
+            source?: components["schemas"]["FlowSource"];
         };
+        /**
+         * @description Which events an event flow reacts to (booking records or orders); absent = booking
+         * @enum {string}
+         */
+        FlowSource: "booking" | "orders";
         FlowList: {
             flows: components["schemas"]["Flow"][];
             page: number;
@@ -1352,6 +1565,51 @@ export interface components {
             startUnixTime: number;
             /** @enum {string} */
             status: "booked" | "confirmed" | "arrived" | "noShow" | "cancelled";
+            version: number;
+        };
+        /**
+         * @description §3 order statuses (iiko delivery statuses)
+         * @enum {string}
+         */
+        OrderStatus: "Unconfirmed" | "WaitCooking" | "ReadyForCooking" | "CookingStarted" | "CookingCompleted" | "Waiting" | "OnWay" | "Delivered" | "Closed" | "Cancelled";
+        OrderItem: {
+            title: string;
+            /** @default 1 */
+            amount: number;
+            /** @default 0 */
+            price: number;
+        };
+        OrderInput: {
+            phone: string;
+            name?: string;
+            number: string;
+            sum?: number;
+            items?: components["schemas"]["OrderItem"][];
+            status?: components["schemas"]["OrderStatus"];
+            /** @enum {string|null} */
+            deliveryType?: "DeliveryByClient" | "DeliveryByCourier" | null;
+            address?: string;
+            deliverAtUnixTime?: number | null;
+            courierName?: string;
+        };
+        Order: {
+            id: number;
+            clientId: number;
+            phone: string;
+            clientName: string;
+            number: string;
+            sum: number;
+            items: {
+                title: string;
+                amount: number;
+                price: number;
+            }[];
+            status: components["schemas"]["OrderStatus"];
+            /** @enum {string|null} */
+            deliveryType: "DeliveryByClient" | "DeliveryByCourier" | null;
+            address: string;
+            deliverAtUnixTime: number | null;
+            courierName: string;
             version: number;
         };
         /** @enum {string} */
@@ -1460,6 +1718,36 @@ export interface components {
         IgnoredPhoneInput: {
             phone: string;
             comment?: string;
+        };
+        Subscriber: {
+            id: number;
+            /** @enum {string} */
+            channel: "sandbox" | "waha" | "telegram";
+            /** @description E.164 digits without the plus; null until a Telegram client shares the contact */
+            phone: string | null;
+            /** @description The messenger's chat id (Telegram) */
+            chatId: string | null;
+            name: string;
+            /** @enum {string} */
+            status: "active" | "unsubscribed";
+            /** @enum {string} */
+            source: "bot" | "manual" | "import";
+            /** @description Unix seconds */
+            created: number;
+            /** @description Unix seconds */
+            updated: number;
+        };
+        SubscriberList: {
+            items: components["schemas"]["Subscriber"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        SubscriberInput: {
+            phone: string;
+            name?: string;
+            /** @enum {string} */
+            channel: "sandbox" | "waha" | "telegram";
         };
         IgnoreLinkInput: {
             phone: string;
@@ -2641,6 +2929,185 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listSubscribers: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                search?: string;
+                status?: "active" | "unsubscribed";
+                channel?: "sandbox" | "waha" | "telegram";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of subscribers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriberList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubscriberInput"];
+            };
+        };
+        responses: {
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscriber"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getSubscribeLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link, or null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        telegram: string | null;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    removeSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    unsubscribeSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriber now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscriber"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resubscribeSubscriber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriberId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriber now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscriber"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveTelegramUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     addPhoneByIgnoreLink: {
@@ -4322,6 +4789,88 @@ export interface operations {
             409: components["responses"]["Conflict"];
         };
     };
+    createOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderInput"];
+            };
+        };
+        responses: {
+            /** @description Placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setOrderStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                orderId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OrderStatus"];
+                };
+            };
+        };
+        responses: {
+            /** @description Saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Order"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
     getWebhookUrls: {
         parameters: {
             query?: never;
@@ -4340,10 +4889,42 @@ export interface operations {
                     "application/json": {
                         yclients: string;
                         altegio: string;
+                        iiko: string;
                     };
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    receiveIikoWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                hookToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": unknown;
+            };
+        };
+        responses: {
+            /** @description Accepted; `ignored` when no event concerned a delivery order with a phone */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "unchanged" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
         };
     };
     receiveBookingWebhook: {
@@ -4400,6 +4981,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    playSandboxEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                messageId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "delivered" | "read" | "replied";
+                };
+            };
+        };
+        responses: {
+            /** @description The message after the event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryMessage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    receiveWahaWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted; `ignored` for events and messages the cabinet does not track */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "unchanged" | "ignored";
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -62,7 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Phones
   cabinet('blacklist', '/phones/ignore', MAIN, { domain: 'insights' }),
-  cabinet('subscribers', '/phones/subscribers'),
+  cabinet('subscribers', '/phones/subscribers', MAIN, { domain: 'insights' }),
   publicPage('ignorePhone', '/il/:encUserGuid', MAIN, { hideFloating: true, domain: 'insights' }),
 
   // Account screens, on every host

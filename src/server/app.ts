@@ -11,8 +11,13 @@ import { adminHandlers } from './admin/index.ts';
 import { flowsHandlers } from './flows/index.ts';
 import { bookingHandlers } from './booking/handlers.ts';
 import { webhookHandlers } from './booking/webhooks/handlers.ts';
+import { orderHandlers } from './orders/handlers.ts';
 import { deliveryHandlers } from './delivery/handlers.ts';
+import { sandboxEventHandlers } from './channels/sandbox-events.ts';
+import { channelWebhookHandlers } from './channels/webhooks/handlers.ts';
+import { registerSignedBodies } from './channels/webhooks/signature.ts';
 import { phonesHandlers } from './phones/index.ts';
+import { subscribersHandlers, telegramWebhookSecurity } from './subscribers/index.ts';
 import { registerImageBodies } from './flows/image-store.ts';
 import type { AppContext } from './context.ts';
 import { installErrorHandling } from './http/errors.ts';
@@ -35,6 +40,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   installErrorHandling(app);
   registerImageBodies(app);
+  registerSignedBodies(app, config);
 
   app.addHook('onRoute', (route) => {
     const routeConfig = route.config as { rateLimitGroup?: 'auth' | 'code'; rateLimit?: unknown } | undefined;
@@ -61,13 +67,17 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
     ...flowsHandlers(ctx),
     ...bookingHandlers(ctx),
     ...webhookHandlers(ctx),
+    ...orderHandlers(ctx),
     ...deliveryHandlers(ctx),
+    ...sandboxEventHandlers(ctx),
+    ...channelWebhookHandlers(ctx),
     ...phonesHandlers(ctx),
+    ...subscribersHandlers(ctx),
   };
   await app.register(openapiGlue, {
     specification: SPEC_PATH,
     serviceHandlers,
-    securityHandlers: securityHandlers(config),
+    securityHandlers: { ...securityHandlers(config), ...telegramWebhookSecurity(config) },
     prefix: API_PREFIX,
   });
   return app;

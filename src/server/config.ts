@@ -10,6 +10,8 @@ export interface ServerConfig {
   dataDir: string;
   /** node-postgres connection string; PGlite in dataDir when absent. */
   databaseUrl: string | undefined;
+  /** PGlite has no autovacuum: the server vacuums and analyses grown tables this often (0 = never). */
+  pgliteMaintenanceMs: number;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -49,6 +51,10 @@ export interface ServerConfig {
     /** Where planned messages go; the sandbox records them in the database (default for `npm start` and tests). */
     channel: 'sandbox' | 'waha' | 'telegram';
   };
+  /** WAHA_WEBHOOK_HMAC_KEY: the `hmac.key` of the gateway's webhook; unset = the WAHA status receiver refuses every call. */
+  wahaWebhookHmacKey: string | undefined;
+  /** The server's Telegram bot (docs/channels.md): subscribe links and the inbound webhook; unset = both off. */
+  telegramBot: { token?: string; apiUrl: string; username?: string; webhookSecret?: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +109,20 @@ function channelName(raw: string | undefined): ServerConfig['delivery']['channel
   throw new ConfigError(`DELIVERY_CHANNEL must be sandbox, waha or telegram (got "${raw}")`);
 }
 
+// Bot API rules: usernames are 5–32 of [A-Za-z0-9_]; setWebhook's secret_token is 1–256 of [A-Za-z0-9_-].
+function botUsername(raw: string | undefined): string | undefined {
+  const name = raw?.trim().replace(/^@/, '');
+  if (!name) return undefined;
+  if (!/^\w{5,32}$/.test(name)) throw new ConfigError(`TELEGRAM_BOT_USERNAME must be a bot username like cabinet_bot (got "${raw}")`);
+  return name;
+}
+
+function webhookSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -');
+  return raw;
+}
+
 function clockOffsetMs(env: Env): number {
   const raw = env.CLOCK_OFFSET?.trim();
   if (!raw) return 0;
@@ -125,6 +145,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   }
   const config: ServerConfig = {
     port: int(env, 'PORT', 8080),
+    pgliteMaintenanceMs: int(env, 'PGLITE_MAINTENANCE_MS', 600_000),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -157,6 +178,13 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       leaseMs: int(env, 'DELIVERY_LEASE_MS', 60_000, 1),
       dailyCap: int(env, 'DELIVERY_DAILY_CAP', 0),
       channel: channelName(env.DELIVERY_CHANNEL),
+    },
+    wahaWebhookHmacKey: env.WAHA_WEBHOOK_HMAC_KEY || undefined,
+    telegramBot: {
+      token: env.TELEGRAM_BOT_TOKEN || undefined,
+      apiUrl: env.TELEGRAM_API_URL || 'https://api.telegram.org',
+      username: botUsername(env.TELEGRAM_BOT_USERNAME),
+      webhookSecret: webhookSecret(env.TELEGRAM_WEBHOOK_SECRET),
     },
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {

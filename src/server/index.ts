@@ -24,6 +24,8 @@ export interface Api {
   db: Db;
   /** The delivery engine (docs/delivery.md): runs every DELIVERY_INTERVAL_MS; `tick()` runs it now. */
   delivery: DeliveryEngine;
+  /** PGlite: vacuum and analyse the tables that grew, now (PGLITE_MAINTENANCE_MS runs it periodically); else nothing. */
+  maintainDatabase(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
       await database.close();
     });
     let closing: Promise<void> | undefined;
-    return { app, config, engine: database.engine, db: database.db, delivery, close: () => (closing ??= app.close().then(() => undefined)) };
+    return { app, config, engine: database.engine, db: database.db, delivery, maintainDatabase: database.maintain ?? (async () => []), close: () => (closing ??= app.close().then(() => undefined)) };
   } catch (error) {
     await database.close();
     throw error;

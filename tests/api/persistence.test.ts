@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../src/server/admin/sql-rows.ts';
 import { createApi } from '../../src/server/index.ts';
 import { startServer, type TestServer } from './harness.ts';
 
@@ -30,6 +32,23 @@ describe('persistence and the data-dir lock', () => {
     );
     // The failed opener must not have broken the owner.
     expect((await owner.call('POST', '/account/login', { body: { email: 'demo@cabinet.local', password: 'demo123' } })).status).toBe(200);
+  });
+});
+
+describe('PGlite maintenance (no autovacuum in single-user PostgreSQL)', () => {
+  it.skipIf(!!process.env.DATABASE_URL)('vacuums and analyses the tables that grew, and only those', async () => {
+    const server = await startServer({ env: { PGLITE_MAINTENANCE_MS: '0' } });
+    servers.push(server);
+    const { db } = server.api;
+    await server.api.maintainDatabase(); // settle whatever the seed left
+    expect(await server.api.maintainDatabase()).toEqual([]);
+    const [owner] = await rowsOf<{ id: number }>(db, sql`SELECT id FROM users ORDER BY id LIMIT 1`);
+    await db.execute(sql`INSERT INTO booking_clients (user_id, phone, name, created_at)
+      SELECT ${owner!.id}, '7918' || lpad(g::text, 7, '0'), 'Client ' || g, now() FROM generate_series(1, 5000) g`);
+    expect(await server.api.maintainDatabase()).toEqual(['booking_clients']);
+    const [stats] = await rowsOf<{ reltuples: number }>(db, sql`SELECT reltuples::int AS reltuples FROM pg_class WHERE relname = 'booking_clients'`);
+    expect(stats!.reltuples).toBeGreaterThanOrEqual(5000);
+    expect(await server.api.maintainDatabase()).toEqual([]);
   });
 });
 

@@ -60,7 +60,7 @@ test('adds a flow from a template, lands in the editor, finds it and edits it', 
   await expect(page).toHaveURL(/\/flows\/edit\/\d+(\/[\w-]+)?$/);
   const id = Number(/\/flows\/edit\/(\d+)/.exec(page.url())![1]);
   const flow = await api(baseURL!, 'GET', `/Flows/${id}`, tokens.token);
-  expect(flow).toMatchObject({ title: 'Salon reminder', type: 'recordReminder', status: 'Pause', mode: 'test', delayMinutes: 1440, content: `${text.content} ${marker}` });
+  expect(flow).toMatchObject({ title: 'Salon reminder', type: 'recordReminder', status: 'Pause', mode: 'test', delayMinutes: 1440, content: `${text.content} ${marker}`, source: 'booking' });
 
   // Found in the list by its message text.
   await page.goto('/flows');
@@ -97,4 +97,18 @@ test('unknown templates and foreign flows show a notice', async ({ page, context
   await page.goto(`/templates/yclients/edit/${foreign.id}`);
   await expect(page.getByRole('status').filter({ hasText: t('flowNotFound') })).toBeVisible();
   await expect(page.getByText('Secret text')).toHaveCount(0);
+});
+
+test('an order template creates a flow that reacts to orders', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tTemplates(locale);
+  const tokens = await customer(baseURL!, 'tpl-order');
+  await prepareStorage(context, { tokens, locale });
+  await page.goto('/templates/iikocrm/add/orderStatus');
+  await hydrated(page);
+  await expect(page.getByRole('textbox', { name: t('form.title') })).toHaveValue(templateText(findTemplate('iikocrm', 'orderStatus')!, locale).title);
+  await page.getByRole('button', { name: t('create') }).click();
+  await expect(page).toHaveURL(/\/flows\/edit\/\d+(\/[\w-]+)?$/);
+  const id = Number(/\/flows\/edit\/(\d+)/.exec(page.url())![1]);
+  expect(await api(baseURL!, 'GET', `/Flows/${id}`, tokens.token)).toMatchObject({ type: 'changedRecord', source: 'orders' });
 });

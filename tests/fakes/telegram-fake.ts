@@ -142,9 +142,13 @@ export async function startTelegramFake(options: TelegramFakeOptions): Promise<T
   });
 }
 
-/** ReplyKeyboardMarkup or InlineKeyboardMarkup: arrays of rows of buttons with non-empty text. */
+/**
+ * Bot API reply_markup: ReplyKeyboardMarkup or InlineKeyboardMarkup (arrays of rows of buttons with non-empty text),
+ * ReplyKeyboardRemove (`remove_keyboard: true`) or ForceReply (`force_reply: true`).
+ */
 function validMarkup(markup: unknown): boolean {
-  const m = markup as { keyboard?: unknown; inline_keyboard?: unknown };
+  const m = markup as { keyboard?: unknown; inline_keyboard?: unknown; remove_keyboard?: unknown; force_reply?: unknown };
+  if (m?.remove_keyboard === true || m?.force_reply === true) return true;
   const rows = m?.keyboard ?? m?.inline_keyboard;
   if (!Array.isArray(rows) || !rows.length) return false;
   return rows.every((row) => Array.isArray(row) && row.length > 0 && row.every((b) => typeof b?.text === 'string' && b.text.length > 0));

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
 
 /**
@@ -25,6 +25,35 @@ export interface WahaFake extends FakeServer, Faults {
   sent: WahaSent[];
   sessions: Map<string, WahaSessionStatus>;
   rateLimited: number;
+  /** The session's webhook (`config.webhooks[0]` in WAHA): where events go and the `hmac.key` that signs them. */
+  webhook?: { url: string; hmacKey?: string };
+  /** Posts a `message.ack` for a sent message as WAHA does (ack 2 DEVICE, 3 READ, 4 PLAYED, -1 ERROR); answers the receiver's status. */
+  ack(sent: WahaSent, ack: -1 | 0 | 1 | 2 | 3 | 4): Promise<number>;
+  /** Posts the client's incoming `message` that quotes a sent one (WhatsApp "reply"). */
+  reply(sent: WahaSent, body: string): Promise<number>;
+  /** Posts any envelope payload, signed like the others (for events the receiver should ignore). */
+  emit(event: string, payload: Record<string, unknown>): Promise<number>;
+}
+
+const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'READ', 4: 'PLAYED' } as const;
+
+/**
+ * WAHA's webhook sender: body `JSON.stringify({ id, timestamp, event, session, engine, payload })`, headers
+ * `X-Webhook-Request-Id`, `X-Webhook-Timestamp` and, with `hmac.key` set, `X-Webhook-Hmac` (hex HMAC-SHA512 of the
+ * body) and `X-Webhook-Hmac-Algorithm: sha512`.
+ */
+async function postEvent(fake: WahaFake, session: string, event: string, payload: Record<string, unknown>): Promise<number> {
+  if (!fake.webhook) throw new Error('no webhook configured on the WAHA double');
+  const now = Date.now();
+  const body = JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, timestamp: now, event, session, engine: 'WEBJS', payload });
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-webhook-request-id': randomBytes(8).toString('hex'), 'x-webhook-timestamp': String(now) };
+  if (fake.webhook.hmacKey) {
+    headers['x-webhook-hmac'] = createHmac('sha512', fake.webhook.hmacKey).update(body).digest('hex');
+    headers['x-webhook-hmac-algorithm'] = 'sha512';
+  }
+  const res = await fetch(fake.webhook.url, { method: 'POST', headers, body });
+  await res.arrayBuffer();
+  return res.status;
 }
 
 export interface WahaFakeOptions {
@@ -82,6 +111,28 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
     delayMs: 0,
     failNext(count: number, status: number) {
       failures = { count, status };
+    },
+    ack(sent: WahaSent, ack: -1 | 0 | 1 | 2 | 3 | 4) {
+      return postEvent(fake, sent.session, 'message.ack', { id: sent.id, from: sent.chatId, to: `${sent.session}@c.us`, participant: null, fromMe: true, ack, ackName: ACK_NAMES[ack] });
+    },
+    reply(sent: WahaSent, body: string) {
+      // An incoming message: its own id is `false_<chat>_<ID>`; `replyTo.id` is the bare id of the quoted message.
+      const quoted = sent.id.slice(sent.id.lastIndexOf('_') + 1);
+      return postEvent(fake, sent.session, 'message', {
+        id: `false_${sent.chatId}_${randomBytes(10).toString('hex').toUpperCase()}`,
+        timestamp: Math.floor(Date.now() / 1000),
+        from: sent.chatId,
+        fromMe: false,
+        to: `${sent.session}@c.us`,
+        body,
+        hasMedia: false,
+        ack: 1,
+        ackName: 'SERVER',
+        replyTo: { id: quoted, participant: `${sent.session}@c.us`, body: sent.text },
+      });
+    },
+    emit(event: string, payload: Record<string, unknown>) {
+      return postEvent(fake, 'default', event, payload);
     },
   });
 }

@@ -1,50 +1,25 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../i18n/translate.ts';
 import { notify } from '../../scripts/notify.ts';
 import { Field, SubmitButton } from '../account/form-kit.tsx';
 import { formatDate, inputClass, secondaryClass, dangerClass, tdClass, thClass } from '../flows/ui.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
 import { addPhone, displayPhone, explain, listPhones, phoneError, removePhone, type IgnoredPhone } from './phones-api.ts';
+import { ListStatus } from './ListStatus.tsx';
+import { Pager } from './Pager.tsx';
 import type { InsightsProps } from './props.ts';
-
-interface ListState {
-  items: IgnoredPhone[];
-  page: number;
-  pages: number;
-  total: number;
-  loading: boolean;
-  failed: boolean;
-}
+import { usePagedList } from './use-paged-list.ts';
 
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
-  const [list, setList] = useState<ListState>({ items: [], page: 1, pages: 1, total: 0, loading: true, failed: false });
-  const [search, setSearch] = useState('');
+  const { list, query: search, load, search: setQuery } = usePagedList<IgnoredPhone, string>(listPhones, '');
   const [phone, setPhone] = useState('');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<IgnoredPhone>();
-  const latest = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const load = async (page: number, query = search) => {
-    const ticket = ++latest.current;
-    setList((s) => ({ ...s, loading: true, failed: false }));
-    const { data } = await listPhones(page, query).catch(() => ({ data: undefined }));
-    if (ticket !== latest.current) return; // a slower earlier answer never overwrites a newer one
-    if (!data) return setList((s) => ({ ...s, loading: false, failed: true }));
-    if (!data.items.length && data.total > 0 && page > data.pages) return void load(data.pages, query);
-    setList({ ...data, loading: false, failed: false });
-  };
-  useEffect(() => void load(1), []);
-
-  const onSearch = (value: string) => {
-    setSearch(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void load(1, value), 300);
-  };
+  const onSearch = (value: string) => setQuery(value, true);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,8 +39,7 @@ export default function Blacklist(props: InsightsProps) {
     notify('success', t('add.added', { phone: displayPhone(data.phone) }));
     setPhone('');
     setComment('');
-    setSearch('');
-    await load(1, '');
+    setQuery('');
   }
 
   async function remove(item: IgnoredPhone) {
@@ -110,10 +84,7 @@ export default function Blacklist(props: InsightsProps) {
         </div>
       )}
 
-      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t('found', { count: list.total })}</p>
-      {list.loading && !list.items.length && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
-      {list.failed && <p className="text-sm text-red-700" role="status">{t('errors.network')}</p>}
-      {!list.loading && !list.failed && !list.items.length && <p className="text-sm text-ink-muted" role="status">{t(search.trim() ? 'emptySearch' : 'empty')}</p>}
+      <ListStatus list={list} found={t('found', { count: list.total })} loading={t('loading')} failed={t('errors.network')} empty={t(search.trim() ? 'emptySearch' : 'empty')} />
 
       {list.items.length > 0 && (
         <div className="overflow-x-auto">
@@ -147,13 +118,7 @@ export default function Blacklist(props: InsightsProps) {
         </div>
       )}
 
-      {list.pages > 1 && (
-        <nav aria-label={t('pages')} className="flex items-center gap-2 mt-3 text-sm">
-          <button type="button" className={secondaryClass} disabled={list.page <= 1 || list.loading} onClick={() => void load(list.page - 1)}>{t('previous')}</button>
-          <span aria-live="polite">{t('pageOf', { page: list.page, pages: list.pages })}</span>
-          <button type="button" className={secondaryClass} disabled={list.page >= list.pages || list.loading} onClick={() => void load(list.page + 1)}>{t('next')}</button>
-        </nav>
-      )}
+      <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} go={(page) => void load(page)} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../i18n/translate.ts';
 import { inputClass, secondaryClass } from '../flows/ui.ts';
-import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, queryOf, type DeliveryMessageList, type LogFilters } from './delivery-api.ts';
+import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from './delivery-api.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from './props.ts';
 
@@ -16,6 +16,28 @@ export default function MessageLogs(props: Props) {
   const [loading, setLoading] = useState(true);
   const [flows, setFlows] = useState<{ id: number; title: string }[]>([]);
   const latest = useRef(0);
+  // One sandbox mark at a time; `note` is announced politely, a failure as an alert.
+  const [marking, setMarking] = useState<number | null>(null);
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [refocus, setRefocus] = useState<{ id: number } | null>(null);
+
+  const mark = async (m: DeliveryMessage, status: SandboxEvent) => {
+    if (marking !== null) return;
+    setMarking(m.id);
+    setNote(null);
+    const { data: updated } = await playSandboxEvent(m.id, status).catch(() => ({ data: undefined }));
+    setMarking(null);
+    if (!updated) return setNote({ ok: false, text: t('logs.sandbox.failed') });
+    setAnswer((a) => (a.state === 'ready' ? { state: 'ready', data: { ...a.data, messages: a.data.messages.map((x) => (x.id === updated.id ? updated : x)) } } : a));
+    setNote({ ok: true, text: t('logs.sandbox.done', { status: t(`logs.status.${updated.status}`) }) });
+    setRefocus({ id: updated.id });
+  };
+  useEffect(() => {
+    // The pressed button may be gone (that step is done): keep the keyboard in the row, on its next step or its status.
+    if (!refocus) return;
+    const row = document.querySelector(`tr[data-message-id="${refocus.id}"]`);
+    (row?.querySelector<HTMLElement>('[data-sandbox-actions] button') ?? row?.querySelector<HTMLElement>('[data-status]'))?.focus();
+  }, [refocus]);
 
   const load = async (f: LogFilters) => {
     const ticket = ++latest.current;
@@ -99,7 +121,9 @@ export default function MessageLogs(props: Props) {
         </p>
       )}
       {data && !data.messages.length && <p className="text-sm text-ink-muted" role="status">{t(filtered ? 'logs.emptyFiltered' : 'logs.empty')}</p>}
-      {data && data.messages.length > 0 && <MessageLogsTable t={t} locale={props.locale} base={props.base} items={data.messages} busy={busy} />}
+      <p className={note?.ok ? 'text-sm m-0 mb-2' : 'sr-only'} aria-live="polite">{note?.ok ? note.text : ''}</p>
+      {note && !note.ok && <p className="text-sm text-red-700 m-0 mb-2" role="alert">{note.text}</p>}
+      {data && data.messages.length > 0 && <MessageLogsTable t={t} locale={props.locale} base={props.base} items={data.messages} busy={busy || marking !== null} onMark={(m, s) => void mark(m, s)} />}
 
       {data && data.pages > 1 && (
         <nav aria-label={t('pages')} className="flex items-center gap-2 mt-3 text-sm">

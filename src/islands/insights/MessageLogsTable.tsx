@@ -1,6 +1,6 @@
 import type { T } from '../../i18n/translate.ts';
 import { formatDate, tdClass, thClass } from '../flows/ui.ts';
-import { reasonText, type DeliveryMessage, type DeliveryStatus } from './delivery-api.ts';
+import { reasonText, sandboxNext, type DeliveryMessage, type DeliveryStatus, type SandboxEvent } from './delivery-api.ts';
 
 // Badge colours keep AA contrast on their backgrounds.
 const BADGE: Record<DeliveryStatus, string> = {
@@ -15,11 +15,26 @@ const BADGE: Record<DeliveryStatus, string> = {
 };
 
 const phone = (digits: string) => `+${digits}`;
+const smallButton = 'px-2 py-0.5 rounded text-xs border border-gray-400 bg-white text-ink hover:bg-gray-100 cursor-pointer';
+const AFTER_SEND = [
+  ['delivered', 'deliveredUnixTime'],
+  ['read', 'readUnixTime'],
+  ['replied', 'repliedUnixTime'],
+] as const;
 /** The latest thing the channel reported after the send. */
 const updated = (m: DeliveryMessage) => Math.max(m.deliveredUnixTime ?? 0, m.readUnixTime ?? 0, m.repliedUnixTime ?? 0) || null;
 
 /** One page of the log: flow (link to its editor), recipient, channel, status with reason, times in the page's locale. */
-export function MessageLogsTable({ t, locale, base, items, busy }: { t: T; locale: string; base: string; items: DeliveryMessage[]; busy: boolean }) {
+export function MessageLogsTable(props: {
+  t: T;
+  locale: string;
+  base: string;
+  items: DeliveryMessage[];
+  busy: boolean;
+  /** Plays the sandbox recipient's next step (delivered, read, replied) for a message the sandbox sent. */
+  onMark: (m: DeliveryMessage, status: SandboxEvent) => void;
+}) {
+  const { t, locale, base, items, busy, onMark } = props;
   const time = (s: number | null) => (s ? formatDate(locale, s) : '—');
   return (
     <div className="overflow-x-auto">
@@ -55,8 +70,23 @@ export function MessageLogsTable({ t, locale, base, items, busy }: { t: T; local
                 </td>
                 <td className={tdClass}>{t(`logs.channel.${m.channel}`)}</td>
                 <td className={tdClass}>
-                  <span className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${BADGE[m.status]}`}>{t(`logs.status.${m.status}`)}</span>
+                  <span data-status tabIndex={-1} className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${BADGE[m.status]}`}>{t(`logs.status.${m.status}`)}</span>
                   {reason && <div className="text-xs text-ink-muted mt-1">{reason}</div>}
+                  {AFTER_SEND.map(([status, field]) => {
+                    const at = m[field];
+                    return at ? <div key={status} className="text-xs text-ink-muted mt-1" data-time={status}>{t(`logs.time.${status}`, { time: formatDate(locale, at) })}</div> : null;
+                  })}
+                  {sandboxNext(m).length > 0 && (
+                    // The sandbox sends nothing for real: the owner plays what the recipient did.
+                    <div role="group" aria-labelledby={`sandbox-${m.id}`} className="mt-2" data-sandbox-actions>
+                      <div id={`sandbox-${m.id}`} className="text-xs text-ink-muted mb-1">{t('logs.sandbox.group')}</div>
+                      <div className="flex flex-wrap gap-1">
+                        {sandboxNext(m).map((status) => (
+                          <button key={status} type="button" className={smallButton} onClick={() => onMark(m, status)}>{t(`logs.sandbox.mark.${status}`)}</button>
+                        ))}
+                      </div>
+                    </div>
+                  )}
                 </td>
                 <td className={tdClass}>{time(m.plannedUnixTime)}</td>
                 <td className={tdClass}>{time(m.sentUnixTime)}</td>

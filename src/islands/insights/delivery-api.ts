@@ -47,6 +47,15 @@ export const windowFrom = (search: string): Window => (WINDOWS as readonly numbe
 export const listMessages = (f: LogFilters) =>
   api().GET('/Messages', { params: { query: { page: f.page, pageSize: PAGE_SIZE, ...(f.flowId ? { flowId: f.flowId } : {}), ...(f.status ? { status: f.status } : {}), ...(f.channel ? { channel: f.channel } : {}) } } });
 
+/** What the sandbox recipient can still do with a message in this status (statuses only move forward). */
+export type SandboxEvent = 'delivered' | 'read' | 'replied';
+const SANDBOX_EVENTS: SandboxEvent[] = ['delivered', 'read', 'replied'];
+const SANDBOX_FROM: Partial<Record<DeliveryStatus, number>> = { sent: 0, delivered: 1, read: 2 };
+export const sandboxNext = (m: DeliveryMessage): SandboxEvent[] =>
+  m.channel === 'sandbox' && SANDBOX_FROM[m.status] !== undefined ? SANDBOX_EVENTS.slice(SANDBOX_FROM[m.status]) : [];
+
+export const playSandboxEvent = (messageId: number, status: SandboxEvent) => api().POST('/Messages/{messageId}/SandboxEvent', { params: { path: { messageId } }, body: { status } });
+
 export const flowConversion = (flowId: number, days: Window) => api().GET('/Flows/{flowId}/Conversion', { params: { path: { flowId }, query: { days } } });
 
 /** The owner's flows for the pickers: the newest 100 edited, which covers every account the list screen pages through. */
@@ -64,6 +73,9 @@ const REASONS: Record<string, string> = {
   'client did not come': 'clientNoShow',
   'record cancelled': 'recordCancelled',
   'superseded by a later change': 'superseded',
+  'order cancelled': 'orderCancelled',
+  'order confirmed': 'orderConfirmed',
+  'superseded by a later status': 'supersededStatus',
   'already sent to this client (first send only)': 'firstSendOnly',
   blacklisted: 'blacklisted',
   'daily cap reached': 'dailyCap',
@@ -76,6 +88,8 @@ const REASONS: Record<string, string> = {
   'outside sending hours': 'outsideHours',
   'failed at the provider': 'provider',
   'outcome unknown': 'outcomeUnknown',
+  unsubscribed: 'unsubscribed',
+  'not subscribed in Telegram': 'notSubscribedTelegram',
 };
 
 export function reasonText(t: T, reason: string | null): string | undefined {

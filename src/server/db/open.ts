@@ -2,19 +2,22 @@ import { join, resolve } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { startPgliteMaintenance } from './maintenance.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PGlite only: vacuum and analyse the tables that grew now (it also runs on its own timer); the tables done. */
+  maintain?: () => Promise<string[]>;
   close(): Promise<void>;
 }
 
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`, and applies pending migrations. */
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string }): Promise<Database> {
+export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; pgliteMaintenanceMs?: number }): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -43,11 +46,14 @@ export async function openDatabase(opts: { dataDir: string; databaseUrl?: string
     await migrate(db, { migrationsFolder });
     // PGlite has no autovacuum: without statistics the planner ignores the search indexes.
     await client.exec('ANALYZE');
+    const maintenance = startPgliteMaintenance(client, opts.pgliteMaintenanceMs ?? 0);
     return {
       db: db as unknown as Db,
       engine: 'pglite',
+      maintain: maintenance.run,
       close: async () => {
         try {
+          await maintenance.stop();
           await client.close();
         } finally {
           release();

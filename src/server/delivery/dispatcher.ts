@@ -5,12 +5,14 @@ import type { Channel, SendResult } from '../channels/channel.ts';
 import type { Pacer } from '../channels/pacing.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/open.ts';
-import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, users } from '../db/schema.ts';
+import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, orders, users } from '../db/schema.ts';
 import { userTariffs } from '../flows/tariffs.ts';
 import { monthlyAllowance } from './allowance.ts';
 import { OUT_STATUSES, type Tx } from './db.ts';
+import { orderVariables } from './order-variables.ts';
 import { ALLOWANCE_REACHED, decideStatic, OUTCOME_UNKNOWN, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
 import { fromLocal, localClock, localDate, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
+import { channelAddress, NOT_SUBSCRIBED_TELEGRAM, resolveAddress } from '../subscribers/address.ts';
 
 export interface DispatchDeps {
   db: Db;
@@ -84,6 +86,7 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     );
     const flowById = byId(await tx.select().from(flows).where(inArray(flows.id, ids(rows.map((r) => r.flowId)).concat(0))));
     const recordById = byId(await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids(rows.map((r) => r.recordId)).concat(0))));
+    const orderById = byId(await tx.select().from(orders).where(inArray(orders.id, ids(rows.map((r) => r.orderId)).concat(0))));
     const clientById = byId(await tx.select().from(bookingClients).where(inArray(bookingClients.id, ids(rows.map((r) => r.clientId)).concat(0))));
     const masterById = byId(await tx.select().from(bookingMasters).where(inArray(bookingMasters.id, ids([...recordById.values()].map((r) => r.masterId)).concat(0))));
     const serviceById = byId(await tx.select().from(bookingServices).where(inArray(bookingServices.id, [...recordById.values()].flatMap((r) => r.serviceIds).concat(0))));
@@ -112,6 +115,7 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
         ownerPhone: owner.phone,
         flow: m.flowId === null ? undefined : flowById.get(m.flowId),
         record,
+        order: m.orderId === null ? undefined : orderById.get(m.orderId),
         client: m.clientId === null ? undefined : clientById.get(m.clientId),
         masterName: record?.masterId ? (masterById.get(record.masterId)?.name ?? null) : null,
         serviceTitles: record ? record.serviceIds.map((id) => serviceById.get(id)?.title ?? '') : [],
@@ -152,6 +156,9 @@ async function decideCounted(
 ): Promise<Decision> {
   const [blocked] = await tx.select({ id: ignoredPhones.id }).from(ignoredPhones).where(and(eq(ignoredPhones.userId, m.userId), eq(ignoredPhones.phone, to)));
   if (blocked) return { action: 'cancel', reason: 'blacklisted' };
+  // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
+  const address = await resolveAddress(tx, m.userId, m.channel, to);
+  if ('cancel' in address) return { action: 'cancel', reason: address.cancel };
   if (f.flow?.settings.firstSendOnly && m.clientId !== null) {
     const [earlier] = await tx
       .select({ id: messages.id })
@@ -177,10 +184,11 @@ async function decideCounted(
   return { action: 'send', to };
 }
 
-/** Fills the §3 message variables from the record as it is at send time. */
+/** Fills the §3 message variables from the record or order as it is at send time. */
 function render(f: SendFacts): string {
   const start = f.record?.startAt.getTime();
   return fillVariables(f.flow?.content ?? '', {
+    ...(f.order ? orderVariables(f.order, f.now, f.timeZone) : {}),
     clientName: f.client?.name ?? '',
     recordDate: start === undefined ? undefined : localDate(start, f.timeZone),
     recordTime: start === undefined ? undefined : localClock(start, f.timeZone),
@@ -251,7 +259,11 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
     }
     let result: SendResult;
     try {
-      result = await deps.channel.send({ idempotencyKey: c.key, to: c.to, text: c.text });
+      // `sent_to` keeps the phone (log, conversion); the channel gets its own address for it (a Telegram chat id).
+      const address = await channelAddress(deps.db, deps.channel.name, c.id, c.to);
+      result = address === undefined
+        ? { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM }
+        : await deps.channel.send({ idempotencyKey: c.key, to: address, text: c.text });
     } catch (error) {
       result = { ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) };
     }

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../api/schema.d.ts';
 import { rowsOf, pagesOf, seconds, totalOf } from '../admin/sql-rows.ts';
 import type { AppContext } from '../context.ts';
 import { flows, messages, users } from '../db/schema.ts';
@@ -9,6 +10,30 @@ import { allowanceOf } from './allowance.ts';
 import { OUT_STATUSES } from './db.ts';
 import { ALLOWANCE_LOW, ALLOWANCE_REACHED } from './rules.ts';
 import { startOfLocalMonth } from './time.ts';
+
+type DeliveryMessage = components['schemas']['DeliveryMessage'];
+
+/** One row of the message log as the contract shows it. */
+export function toDeliveryMessage(m: typeof messages.$inferSelect, flowTitle: string | null): DeliveryMessage {
+  return {
+    id: m.id,
+    flowId: m.flowId,
+    flowTitle,
+    kind: m.kind,
+    recipient: m.recipient,
+    sentTo: m.sentTo,
+    channel: m.channel,
+    status: m.status,
+    reason: m.reason,
+    text: m.text,
+    attempts: m.attempts,
+    plannedUnixTime: seconds(m.plannedAt)!,
+    sentUnixTime: seconds(m.sentAt),
+    deliveredUnixTime: seconds(m.deliveredAt),
+    readUnixTime: seconds(m.readAt),
+    repliedUnixTime: seconds(m.repliedAt),
+  };
+}
 
 /** The message log (§2 /insights/message-logs) and a flow's conversion (§9 windows). */
 export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'getFlowConversion'> {
@@ -44,24 +69,7 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
       const limit = await allowanceOf(db, userId, config.now());
       const left = limit === null ? null : Math.max(0, limit - used);
       return {
-        messages: rows.map(({ m, flowTitle }) => ({
-          id: m.id,
-          flowId: m.flowId,
-          flowTitle,
-          kind: m.kind,
-          recipient: m.recipient,
-          sentTo: m.sentTo,
-          channel: m.channel,
-          status: m.status,
-          reason: m.reason,
-          text: m.text,
-          attempts: m.attempts,
-          plannedUnixTime: seconds(m.plannedAt)!,
-          sentUnixTime: seconds(m.sentAt),
-          deliveredUnixTime: seconds(m.deliveredAt),
-          readUnixTime: seconds(m.readAt),
-          repliedUnixTime: seconds(m.repliedAt),
-        })),
+        messages: rows.map(({ m, flowTitle }) => toDeliveryMessage(m, flowTitle)),
         page,
         pages: pagesOf(total, size),
         total,

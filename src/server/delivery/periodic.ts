@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { RUNNING_STATUSES, type FlowKind } from '../../shared/flows/index.ts';
+import { flowSource, RUNNING_STATUSES, type FlowKind } from '../../shared/flows/index.ts';
 import { fillVariables } from '../../shared/flows/variables.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
 import { rowsOf } from '../admin/sql-rows.ts';
@@ -113,7 +113,8 @@ async function sweepReminders(db: Db, flow: Flow, now: number, channel: ChannelN
 async function planFlow(db: Db, flow: Flow, zone: string, ownerPhone: string | null, now: number, channel: ChannelName): Promise<number> {
   const l = localTime(now, zone);
   const iso = (ms: number) => new Date(ms).toISOString();
-  if (flow.type === 'recordReminder') return sweepReminders(db, flow, now, channel);
+  // Visit reminders concern booking records; an order flow of this kind has no visit to remind of.
+  if (flow.type === 'recordReminder') return flowSource(flow.settings, flow.type) === 'booking' ? sweepReminders(db, flow, now, channel) : 0;
   if (flow.type === 'birthday') {
     const rows = await rowsOf<Row>(
       db,
@@ -135,7 +136,8 @@ async function planFlow(db: Db, flow: Flow, zone: string, ownerPhone: string | n
           FROM booking_clients c
           WHERE c.user_id = ${flow.userId}
             AND c.last_visit_at BETWEEN ${iso(now - REPEAT_MAX_DAYS * DAY)}::timestamptz AND ${iso(now - REPEAT_MIN_DAYS * DAY)}::timestamptz
-            AND NOT EXISTS (SELECT 1 FROM booking_records r WHERE r.client_id = c.id AND r.created_at > c.last_visit_at AND r.status <> 'cancelled')`,
+            AND NOT EXISTS (SELECT 1 FROM booking_records r WHERE r.client_id = c.id AND r.created_at > c.last_visit_at AND r.status <> 'cancelled')
+            AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.client_id = c.id AND o.created_at > c.last_visit_at AND o.status <> 'Cancelled')`,
     );
     const items = rows
       .filter((r) => (r.n ?? 0) === 0 || ((r.n ?? 0) === 1 && new Date((r as { last_sent?: string }).last_sent ?? 0).getTime() <= now - REPEAT_RETRY_DAYS * DAY))

@@ -1,5 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { RUNNING_STATUSES, type FlowKind } from '../../shared/flows/index.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
 import type { ChannelName } from '../channels/channel.ts';
 import { bookingClients, bookingRecords, flows, messages } from '../db/schema.ts';
 import type { Tx } from './db.ts';
@@ -31,11 +31,19 @@ export interface PlannedMessage {
   at: number;
 }
 
-export const runningFlows = (tx: Tx, userId: number, kinds: FlowKind[]) =>
+/** Running flows of these kinds that react to `source` events (a flow without a source reacts to bookings). */
+export const runningFlows = (tx: Tx, userId: number, kinds: FlowKind[], source: FlowSource) =>
   tx
     .select()
     .from(flows)
-    .where(and(eq(flows.userId, userId), inArray(flows.type, kinds), inArray(flows.status, RUNNING_STATUSES as never[])));
+    .where(
+      and(
+        eq(flows.userId, userId),
+        inArray(flows.type, kinds),
+        inArray(flows.status, RUNNING_STATUSES as never[]),
+        sql`coalesce(${flows.settings}->>'source', CASE WHEN ${flows.type} = 'abandonedCart' THEN 'orders' ELSE 'booking' END) = ${source}`,
+      ),
+    );
 
 /** One reminder per offset (the flow's delay in minutes when set, else 24/2/1 h); past moments are skipped. */
 export function reminderPlan(flow: Flow, record: Record, now: number): PlannedMessage[] {
@@ -105,24 +113,33 @@ export async function planBookingEvent(tx: Tx, record: Record, event: BookingEve
       .set({ status: 'cancelled', reason: 'superseded by a later change', failedAt: at })
       .where(and(queuedOfRecord, eq(messages.kind, 'changedRecord')));
   }
-  const running = await runningFlows(tx, record.userId, EVENT_KINDS);
+  const running = await runningFlows(tx, record.userId, EVENT_KINDS, 'booking');
   const planned = planFor(event, record, running, now);
+  return insertPlanned(tx, planned, { userId: record.userId, recordId: record.id, clientId: record.clientId }, now, channel);
+}
+
+/** Writes planned messages for one record or order to the outbox; a key already there (a repeat) inserts nothing. */
+export async function insertPlanned(
+  tx: Tx,
+  planned: PlannedMessage[],
+  about: { userId: number; clientId: number; recordId?: number; orderId?: number },
+  now: number,
+  channel: ChannelName,
+): Promise<number> {
   if (!planned.length) return 0;
-  const [client] = await tx.select({ phone: bookingClients.phone }).from(bookingClients).where(eq(bookingClients.id, record.clientId));
+  const [client] = await tx.select({ phone: bookingClients.phone }).from(bookingClients).where(eq(bookingClients.id, about.clientId));
   const inserted = await tx
     .insert(messages)
     .values(
       planned.map((p) => ({
-        userId: record.userId,
+        ...about,
         flowId: p.flow.id,
         kind: p.flow.type,
-        recordId: record.id,
-        clientId: record.clientId,
         recipient: client!.phone,
         channel,
         idempotencyKey: p.key,
         plannedAt: new Date(p.at),
-        createdAt: at,
+        createdAt: new Date(now),
       })),
     )
     .onConflictDoNothing({ target: messages.idempotencyKey })

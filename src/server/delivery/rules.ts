@@ -1,6 +1,6 @@
 import type { FlowFilters } from '../../shared/flows/index.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
-import type { bookingClients, bookingRecords, flows } from '../db/schema.ts';
+import type { bookingClients, bookingRecords, flows, orders } from '../db/schema.ts';
 import { localTime, nextInWindow } from './time.ts';
 
 /** §8 warning texts for the monthly allowance. */
@@ -23,6 +23,8 @@ export interface SendFacts {
   ownerPhone: string | null;
   flow: typeof flows.$inferSelect | undefined;
   record: typeof bookingRecords.$inferSelect | undefined;
+  /** The order of an order message, as it is now. */
+  order?: typeof orders.$inferSelect;
   client: typeof bookingClients.$inferSelect | undefined;
   masterName: string | null;
   serviceTitles: string[];
@@ -50,6 +52,8 @@ export function passesFilters(filters: FlowFilters, f: SendFacts): boolean {
     if (filters.statuses.length && !filters.statuses.includes(record.status)) return false;
     if (!inRange(localTime(record.startAt.getTime(), f.timeZone).hour, filters.time)) return false;
   }
+  // An order has no master, services or visit hour; the status filter matches its §3 order status.
+  if (f.order && filters.statuses.length && !filters.statuses.includes(f.order.status)) return false;
   if (client) {
     if (!inRange(client.visitCount, filters.visitCount)) return false;
     if (!inRange(client.spend, filters.spend)) return false;
@@ -59,7 +63,7 @@ export function passesFilters(filters: FlowFilters, f: SendFacts): boolean {
 
 /**
  * The checks that do not need counting (docs/delivery.md "Send-time rules"), in order: the flow still exists and
- * runs, its end date has not passed, the record still stands, the filters match, the hour is inside the window.
+ * runs, its end date has not passed, the record or order still stands, the filters match, the hour is inside the window.
  */
 export function decideStatic(f: SendFacts): Decision {
   const { flow } = f;
@@ -67,6 +71,11 @@ export function decideStatic(f: SendFacts): Decision {
   if (flow.status === 'Pause' || flow.status === 'Error' || flow.status === 'Canceled') return { action: 'cancel', reason: `flow stopped (${flow.status})` };
   if (flow.endDate && f.now > flow.endDate.getTime()) return { action: 'cancel', reason: 'flow ended' };
   if (f.record?.status === 'cancelled' && flow.type !== 'cancelledRecord') return { action: 'cancel', reason: 'record cancelled' };
+  if (f.order) {
+    // An abandoned cart is a reminder only while the order is still unconfirmed.
+    if (flow.type === 'abandonedCart' && f.order.status !== 'Unconfirmed') return { action: 'cancel', reason: f.order.status === 'Cancelled' ? 'order cancelled' : 'order confirmed' };
+    if (f.order.status === 'Cancelled' && flow.type !== 'cancelledRecord') return { action: 'cancel', reason: 'order cancelled' };
+  }
   if (!passesFilters(flow.settings.filters, f)) return { action: 'cancel', reason: 'filtered out' };
   const hours = flow.settings.sendingHours;
   const next = nextInWindow(f.now, f.timeZone, hours.from, hours.to);

@@ -1,5 +1,5 @@
 import type { components } from '../../api/schema.d.ts';
-import { defaultFields, defaultFilters, type FlowFields, type FlowKind } from '../../shared/flows/index.ts';
+import { defaultFields, defaultFilters, flowSource, type FlowFields, type FlowKind } from '../../shared/flows/index.ts';
 import type { flows } from '../db/schema.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -55,6 +55,7 @@ export function columnsOf(f: FlowFields) {
       filters: f.filters,
       changeConsideration: f.changeConsideration,
       groupByVisit: f.groupByVisit,
+      ...(f.source ? { source: f.source } : {}),
     },
   };
 }
@@ -83,5 +84,6 @@ export function toFlow(row: FlowRow, available: boolean): FlowDto {
     changeConsideration: f.changeConsideration,
     groupByVisit: f.groupByVisit,
     testPhones: f.testPhones,
+    source: flowSource(f, f.type),
   };
 }

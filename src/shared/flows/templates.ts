@@ -2,7 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { FlowKind } from './kinds.ts';
 import { FLOW_TEXTS, type FlowText } from './template-texts.ts';
 import { ORDER_TEXTS, type OrderTemplate } from './template-order-texts.ts';
-import type { FlowFields } from './types.ts';
+import type { FlowFields, FlowSource } from './types.ts';
 
 export type { FlowText } from './template-texts.ts';
 
@@ -70,6 +70,9 @@ export const TEMPLATE_CATALOGUES: Record<TemplateIntegration, readonly TemplateT
 export function findTemplate(integration: string, typeId: string): TemplateType | undefined {
   return isTemplateIntegration(integration) ? TEMPLATE_CATALOGUES[integration].find((t) => t.id === typeId) : undefined;
 }
+
+/** Order templates (and the abandoned cart) create flows that react to orders; the rest to booking records. */
+export const templateSource = (type: TemplateType): FlowSource => (type.order || type.kind === 'abandonedCart' ? 'orders' : 'booking');
 
 /** The prefilled title and text of a template type. */
 export function templateText(type: TemplateType, locale: Locale): FlowText {

@@ -42,6 +42,16 @@ export interface ChangeConsideration {
   services: boolean;
 }
 
+/**
+ * Which events an event flow reacts to: booking records (YCLIENTS, Altegio, the demo records) or restaurant/shop
+ * orders (iiko, the demo orders). Absent = booking, so flows stored before orders existed keep their meaning; the
+ * abandoned cart exists only for orders. The SQL twin is in server/delivery/plan.ts (runningFlows).
+ */
+export type FlowSource = 'booking' | 'orders';
+export const FLOW_SOURCES: readonly FlowSource[] = ['booking', 'orders'];
+export const flowSource = (settings: { source?: FlowSource }, kind: FlowKind): FlowSource =>
+  settings.source ?? (kind === 'abandonedCart' ? 'orders' : 'booking');
+
 /** Everything a user edits on a flow (the contract's FlowInput with defaults applied). */
 export interface FlowFields {
   title: string;
@@ -58,6 +68,7 @@ export interface FlowFields {
   changeConsideration: ChangeConsideration;
   groupByVisit: boolean;
   testPhones: string;
+  source?: FlowSource;
 }
 
 export const ANY: Range = { from: -1, to: -1 };
@@ -92,5 +103,5 @@ export const defaultFields = (type: FlowKind): Omit<FlowFields, 'title' | 'conte
 /** The nested part of a flow kept as one JSON document in the database. */
 export type FlowSettings = Pick<
   FlowFields,
-  'sendingHours' | 'delayMinutes' | 'firstSendOnly' | 'buttons' | 'image' | 'filters' | 'changeConsideration' | 'groupByVisit'
+  'sendingHours' | 'delayMinutes' | 'firstSendOnly' | 'buttons' | 'image' | 'filters' | 'changeConsideration' | 'groupByVisit' | 'source'
 >;

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { defaultFields } from '../../../shared/flows/types.ts';
-import { findTemplate, templateText } from '../../../shared/flows/templates.ts';
+import { findTemplate, templateSource, templateText } from '../../../shared/flows/templates.ts';
 import { createFlow } from '../../../stores/flows.ts';
 import { timingText } from './TemplateCatalogue.tsx';
 import TemplateForm, { fieldErrors, type FieldErrors, type TemplateValues } from './TemplateForm.tsx';
@@ -44,7 +44,7 @@ export default function TemplateAdd(props: TemplatesProps) {
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
-    const out = await createFlow({ type: type.kind, title: values.title, content: values.content, ...type.timing });
+    const out = await createFlow({ type: type.kind, title: values.title, content: values.content, ...type.timing, source: templateSource(type) });
     if (out.data) return location.assign(`${base}/flows/edit/${out.data.id}`);
     setBusy(false);
     notify('error', out.problem ?? tf('failed'));

@@ -8,6 +8,7 @@ import { attendanceStatus, envelopeSchema, parse, recordSchema, type RecordData 
 
 export type WebhookSource = 'yclients' | 'altegio';
 export type WebhookResult = 'applied' | 'unchanged' | 'ignored';
+const SYSTEM_NAME: Record<WebhookSource, string> = { yclients: 'YCLIENTS', altegio: 'Altegio' };
 
 async function upsertMaster(tx: Tx, userId: number, source: WebhookSource, staff: RecordData['staff']): Promise<number | null> {
   if (!staff || staff.id === '0') return null; // YCLIENTS reports "any master" as staff 0
@@ -50,7 +51,8 @@ async function applyAttendance(tx: Tx, userId: number, record: BookingRecord, da
 export async function applyWebhook(tx: Tx, userId: number, source: WebhookSource, body: unknown, ctx: EventContext): Promise<WebhookResult> {
   const envelope = parse(envelopeSchema, body);
   if (envelope.resource !== 'record') return 'ignored'; // clients, finances, goods…: nothing the flows use
-  if (!(await companyAllowed(tx, userId, source, envelope.company_id, ctx.now))) return 'ignored'; // another company's URL use
+  const company = { kind: 'yclientsCompany' as const, source, id: envelope.company_id, name: `${SYSTEM_NAME[source]} ${envelope.company_id}` };
+  if (!(await companyAllowed(tx, userId, company, ctx.now))) return 'ignored'; // another company on this owner's URL
   const existing = await findRecord(tx, userId, source, envelope.resource_id);
   const deleted = envelope.status === 'delete' || (envelope.data as { deleted?: unknown } | undefined)?.deleted === true;
   if (deleted) {

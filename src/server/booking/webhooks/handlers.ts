@@ -18,7 +18,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'r
       if (!user) throw new HttpError(401, 'Token not valid');
       const token = webhookToken(config.jwtSecret, user.guid);
       const url = (system: string) => `${config.publicOrigin}/api/v1/Webhooks/${system}/${token}`;
-      return { yclients: url('yclients'), altegio: url('altegio') };
+      return { yclients: url('yclients'), altegio: url('altegio'), iiko: url('iiko') };
     },
     async receiveBookingWebhook(req) {
       // The token is checked before the body: a stranger learns nothing from validation messages.
