@@ -27,14 +27,14 @@ export async function businessZone(db: Tx, userId: number): Promise<string> {
   return row?.timeZone ?? 'Europe/Moscow';
 }
 
+/** What every booking or order event needs: the server clock, the delivery channel and the business's zone. */
+export async function eventContext(ctx: Pick<AppContext, 'config'>, tx: Tx, userId: number): Promise<EventContext> {
+  return { now: ctx.config.now(), channel: ctx.config.delivery.channel, timeZone: await businessZone(tx, userId) };
+}
+
 /** The built-in demo booking system (tag Booking): what a connected booking system's webhooks would report. */
 export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
-  const eventContext = async (tx: Tx, userId: number): Promise<EventContext> => ({
-    now: config.now(),
-    channel: config.delivery.channel,
-    timeZone: await businessZone(tx, userId),
-  });
   const present = async (tx: Tx, record: Record) => {
     const [client] = await tx.select().from(bookingClients).where(eq(bookingClients.id, record.clientId));
     return {
@@ -94,7 +94,7 @@ export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const b = req.body;
       const result = await db.transaction(async (tx) => {
-        const record = await createRecord(tx, userId, { ...b, startAt: b.startUnixTime * 1000 }, await eventContext(tx, userId));
+        const record = await createRecord(tx, userId, { ...b, startAt: b.startUnixTime * 1000 }, await eventContext(ctx, tx, userId));
         return present(tx, record);
       });
       reply.code(201);
@@ -109,16 +109,16 @@ export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
       const b = req.body;
       return db.transaction(async (tx) => {
         const patch = { masterId: b.masterId, serviceIds: b.serviceIds, startAt: b.startUnixTime === undefined ? undefined : b.startUnixTime * 1000 };
-        return present(tx, await moveRecord(tx, userId, req.params.recordId, patch, await eventContext(tx, userId)));
+        return present(tx, await moveRecord(tx, userId, req.params.recordId, patch, await eventContext(ctx, tx, userId)));
       });
     },
     async cancelRecord(req) {
       const { userId } = requireAuth(req);
-      return db.transaction(async (tx) => present(tx, await setRecordStatus(tx, userId, req.params.recordId, 'cancelled', await eventContext(tx, userId))));
+      return db.transaction(async (tx) => present(tx, await setRecordStatus(tx, userId, req.params.recordId, 'cancelled', await eventContext(ctx, tx, userId))));
     },
     async setRecordStatus(req) {
       const { userId } = requireAuth(req);
-      return db.transaction(async (tx) => present(tx, await setRecordStatus(tx, userId, req.params.recordId, req.body.status, await eventContext(tx, userId))));
+      return db.transaction(async (tx) => present(tx, await setRecordStatus(tx, userId, req.params.recordId, req.body.status, await eventContext(ctx, tx, userId))));
     },
   };
 }

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
+import { and, eq, inArray } from 'drizzle-orm';
+import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
 import type { ChannelName } from '../channels/channel.ts';
 import { bookingClients, bookingRecords, flows, messages } from '../db/schema.ts';
 import type { Tx } from './db.ts';
@@ -31,19 +31,14 @@ export interface PlannedMessage {
   at: number;
 }
 
-/** Running flows of these kinds that react to `source` events (a flow without a source reacts to bookings). */
-export const runningFlows = (tx: Tx, userId: number, kinds: FlowKind[], source: FlowSource) =>
-  tx
+/** Running flows of these kinds that react to `source` events (the shared `flowSource` rule; a business has few flows). */
+export async function runningFlows(tx: Tx, userId: number, kinds: FlowKind[], source: FlowSource): Promise<Flow[]> {
+  const running = await tx
     .select()
     .from(flows)
-    .where(
-      and(
-        eq(flows.userId, userId),
-        inArray(flows.type, kinds),
-        inArray(flows.status, RUNNING_STATUSES as never[]),
-        sql`coalesce(${flows.settings}->>'source', CASE WHEN ${flows.type} = 'abandonedCart' THEN 'orders' ELSE 'booking' END) = ${source}`,
-      ),
-    );
+    .where(and(eq(flows.userId, userId), inArray(flows.type, kinds), inArray(flows.status, RUNNING_STATUSES as never[])));
+  return running.filter((flow) => flowSource(flow.settings, flow.type) === source);
+}
 
 /** One reminder per offset (the flow's delay in minutes when set, else 24/2/1 h); past moments are skipped. */
 export function reminderPlan(flow: Flow, record: Record, now: number): PlannedMessage[] {

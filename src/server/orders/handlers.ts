@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import { bookingClients } from '../db/schema.ts';
-import { businessZone } from '../booking/handlers.ts';
-import type { EventContext } from '../booking/store.ts';
+import { eventContext } from '../booking/handlers.ts';
 import { userOfWebhookToken } from '../booking/webhooks/token.ts';
 import type { Tx } from '../delivery/db.ts';
 import type { Order } from '../delivery/plan-orders.ts';
@@ -16,11 +15,6 @@ import { createOrder, lockOwnOrder, setOrderStatus } from './store.ts';
 /** The demo order system (tag Booking) and the iiko webhook receiver: what a restaurant or shop would report. */
 export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrder' | 'setOrderStatus' | 'receiveIikoWebhook'> {
   const { db, config } = ctx;
-  const eventContext = async (tx: Tx, userId: number): Promise<EventContext> => ({
-    now: config.now(),
-    channel: config.delivery.channel,
-    timeZone: await businessZone(tx, userId),
-  });
   const present = async (tx: Tx, order: Order) => {
     const [client] = await tx.select().from(bookingClients).where(eq(bookingClients.id, order.clientId));
     return {
@@ -53,7 +47,7 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
         deliverAt: b.deliverAtUnixTime == null ? b.deliverAtUnixTime : b.deliverAtUnixTime * 1000,
         deliveryType: b.deliveryType as Order['deliveryType'] | undefined,
       };
-      const result = await db.transaction(async (tx) => present(tx, await createOrder(tx, userId, input, await eventContext(tx, userId))));
+      const result = await db.transaction(async (tx) => present(tx, await createOrder(tx, userId, input, await eventContext(ctx, tx, userId))));
       reply.code(201);
       return result;
     },
@@ -63,13 +57,13 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
     },
     async setOrderStatus(req) {
       const { userId } = requireAuth(req);
-      return db.transaction(async (tx) => present(tx, await setOrderStatus(tx, userId, req.params.orderId, req.body.status, await eventContext(tx, userId))));
+      return db.transaction(async (tx) => present(tx, await setOrderStatus(tx, userId, req.params.orderId, req.body.status, await eventContext(ctx, tx, userId))));
     },
     async receiveIikoWebhook(req) {
       // The token is checked before the body: a stranger learns nothing from validation messages.
       const userId = await userOfWebhookToken(db, config.jwtSecret, req.params.hookToken);
       if (userId === undefined) throw notFound('Webhook not found');
-      const result = await db.transaction(async (tx) => applyIikoWebhook(tx, userId, req.body, await eventContext(tx, userId)));
+      const result = await db.transaction(async (tx) => applyIikoWebhook(tx, userId, req.body, await eventContext(ctx, tx, userId)));
       return { result };
     },
   };

@@ -2,7 +2,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import type { FlowKind } from './kinds.ts';
 import { FLOW_TEXTS, type FlowText } from './template-texts.ts';
 import { ORDER_TEXTS, type OrderTemplate } from './template-order-texts.ts';
-import type { FlowFields, FlowSource } from './types.ts';
+import { flowSource, type FlowFields, type FlowSource } from './types.ts';
 
 export type { FlowText } from './template-texts.ts';
 
@@ -72,7 +72,7 @@ export function findTemplate(integration: string, typeId: string): TemplateType 
 }
 
 /** Order templates (and the abandoned cart) create flows that react to orders; the rest to booking records. */
-export const templateSource = (type: TemplateType): FlowSource => (type.order || type.kind === 'abandonedCart' ? 'orders' : 'booking');
+export const templateSource = (type: TemplateType): FlowSource => (type.order ? 'orders' : flowSource({}, type.kind));
 
 /** The prefilled title and text of a template type. */
 export function templateText(type: TemplateType, locale: Locale): FlowText {

@@ -4,7 +4,7 @@ import { users } from '../../db/schema.ts';
 import { requireAuth } from '../../http/auth.ts';
 import { HttpError, notFound } from '../../http/problem.ts';
 import type { Handlers } from '../../http/types.ts';
-import { businessZone } from '../handlers.ts';
+import { eventContext } from '../handlers.ts';
 import { applyWebhook } from './apply.ts';
 import { userOfWebhookToken, webhookToken } from './token.ts';
 
@@ -25,7 +25,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'r
       const userId = await userOfWebhookToken(db, config.jwtSecret, req.params.hookToken);
       if (userId === undefined) throw notFound('Webhook not found');
       const result = await db.transaction(async (tx) =>
-        applyWebhook(tx, userId, req.params.system, req.body, { now: config.now(), channel: config.delivery.channel, timeZone: await businessZone(tx, userId) }),
+        applyWebhook(tx, userId, req.params.system, req.body, await eventContext(ctx, tx, userId)),
       );
       return { result };
     },
