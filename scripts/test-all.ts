@@ -15,11 +15,16 @@ mkdirSync(REPORTS, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+/** Wall time of every step, printed at the end so CI time can be watched as the suite grows. */
+const stepTimes: Array<[string, number]> = [];
+const started = Date.now();
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 
 function run(step: string, command: string, args: string[], env: NodeJS.ProcessEnv = process.env): boolean {
   console.log(`\n━━ ${step} ━━`);
+  const stepStart = Date.now();
   const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env });
+  stepTimes.push([step, Date.now() - stepStart]);
   const ok = result.status === 0;
   if (!ok) failedSteps.push(step);
   return ok;
@@ -67,6 +72,10 @@ if (run('build every brand', node, ['scripts/build-brands.ts'])) {
   totals.failed++;
 }
 
+const minutes = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+console.log('\nStep times (m:ss):');
+for (const [step, ms] of stepTimes) console.log(`  ${minutes(ms).padStart(6)}  ${step}`);
+console.log(`  ${minutes(Date.now() - started).padStart(6)}  all steps`);
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSteps.length ? 1 : 0);
