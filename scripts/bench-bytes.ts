@@ -5,7 +5,7 @@
  * statically (`import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`), recursively. Dynamic
  * `import()` is what loads later, so it is not followed.
  *
- * Budgets (docs/DESIGN "Budgets"): cabinet pages <= 80 KB; the public pages clients open from a message <= 15 KB.
+ * Budgets (DESIGN.md "Budgets", issue 13 point 11): cabinet pages <= 80 KB; the public pages clients open from a message <= 15 KB.
  *   npm run bench:bytes                 table, largest pages, verdict (exit 0)
  *   npm run bench:bytes -- --json       the same as JSON
  *   npm run bench:bytes -- --check      exit 1 when a page is over its budget
