@@ -6,7 +6,7 @@
  * The bundle is a merge, not a $ref resolver: every file writes references as they read in the bundle
  * ('#/components/...'), so merging paths and components keeps every name as written (see docs/api.md).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { isMap, isScalar, parseDocument, visit, type Document, type YAMLMap } from 'yaml';
@@ -72,6 +72,8 @@ function checkRefs(bundle: Document) {
 }
 
 function bundleContract(): string {
+  const strays = readdirSync(OPENAPI).filter((f) => f.endsWith('.yaml') && !['common', 'cabinet', ...CONTRACT_DOMAINS].includes(f.slice(0, -5)));
+  if (strays.length) throw new Error(`openapi/${strays.join(', openapi/')}: not bundled; add the domain to CONTRACT_DOMAINS in scripts/generate-api-types.ts`);
   const bundle = load('common.yaml');
   if (bundle.has('paths')) throw new Error('openapi/common.yaml: paths belong in the domain files');
   bundle.set('paths', bundle.createNode({}));
