@@ -116,7 +116,7 @@ if (process.env.TEST_SERIAL) {
     build,
   ]);
   built = await build;
-  stepTimes.push(['(the steps above since unit tests, side by side)', Date.now() - groupStart]);
+  stepTimes.push(['(API tests and build, side by side)', Date.now() - groupStart]);
 }
 if (built) {
   totals.passed++;

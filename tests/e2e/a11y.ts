@@ -58,6 +58,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     const brand = loadBrand(test.info().project.name);
     const rendering = await renderingOf(page, [brand.productName, ...brand.hosts, brand.id]);
     const hash = createHash('sha256').update(rendering).digest('hex').slice(0, 16);
+    if (process.env.E2E_AXE_DUMP) (await import('node:fs')).writeFileSync(join(process.env.E2E_AXE_DUMP, `${label.replace(/\W+/g, '_')}.html`), rendering);
     const earlier = claim(hash, label);
     if (earlier) {
       test.info().annotations.push({ type: 'axe', description: `${label}: same rendering ${hash} as ${earlier}, swept there` });
