@@ -7,7 +7,7 @@
  * `E2E_AXE_EVERY_PAGE=1` sweeps every page; `NO_AXE=1` sweeps none (local speed runs).
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { expect, test, type Page } from '@playwright/test';
@@ -37,18 +37,23 @@ export async function renderingOf(page: Page, brandNames: string[]): Promise<str
   return [...brandNames].sort((a, b) => b.length - a.length).reduce((text, name) => text.split(name).join('{brand}'), markup);
 }
 
-/** Claims a rendering for this test; returns the label of the earlier sweep when another test holds it. */
+/**
+ * Claims a rendering for this test; returns the label of the earlier sweep when another test holds it. The claim
+ * names its test, so a retry of the test that swept (or a second call in it) sweeps again rather than trusting itself.
+ */
 function claim(hash: string, label: string): string | undefined {
   mkdirSync(AXE_SEEN_DIR, { recursive: true });
   const file = join(AXE_SEEN_DIR, hash);
+  const me = test.info().testId;
   try {
     const fd = openSync(file, 'wx');
-    writeSync(fd, label);
+    writeSync(fd, `${me}\n${label}`);
     closeSync(fd);
     return undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return readFileSync(file, 'utf8') || '(a sweep in progress)';
+    const [owner, earlier] = readFileSync(file, 'utf8').split('\n');
+    return owner === me ? undefined : earlier || '(a sweep in progress)';
   }
 }
 
@@ -58,7 +63,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string) {
     const brand = loadBrand(test.info().project.name);
     const rendering = await renderingOf(page, [brand.productName, ...brand.hosts, brand.id]);
     const hash = createHash('sha256').update(rendering).digest('hex').slice(0, 16);
-    if (process.env.E2E_AXE_DUMP) (await import('node:fs')).writeFileSync(join(process.env.E2E_AXE_DUMP, `${label.replace(/\W+/g, '_')}.html`), rendering);
+    if (process.env.E2E_AXE_DUMP) writeFileSync(join(process.env.E2E_AXE_DUMP, `${label.replace(/\W+/g, '_')}.html`), rendering);
     const earlier = claim(hash, label);
     if (earlier) {
       test.info().annotations.push({ type: 'axe', description: `${label}: same rendering ${hash} as ${earlier}, swept there` });
