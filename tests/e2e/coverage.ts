@@ -51,7 +51,12 @@ export function featureBrands(route: string, brands: Brand[] = loadBrands()): st
 export function specBrands(file: string, brands: Brand[] = loadBrands()): string[] {
   const rule = FEATURE_SPECS[file];
   if (!rule) return brands.map((b) => b.id);
-  return 'brands' in rule ? rule.brands : featureBrands(rule.route, brands);
+  const chosen = 'brands' in rule ? rule.brands : featureBrands(rule.route, brands);
+  // A renamed route or brand must not turn a spec off silently.
+  if (!chosen.length || chosen.some((id) => !brands.some((b) => b.id === id))) {
+    throw new Error(`tests/e2e/coverage.ts: ${file} names ${JSON.stringify(rule)}, which matches no brand (renamed?)`);
+  }
+  return chosen;
 }
 
 /** Spec files a brand's Playwright project leaves out (glob patterns for `testIgnore`). */
