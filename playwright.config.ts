@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadBrands } from './src/brand/load.ts';
+import { ignoredSpecs } from './tests/e2e/coverage.ts';
 import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
 
 /**
@@ -46,8 +47,11 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
+  // One project per brand (QA runs one host with --project). Feature specs run on the brands tests/e2e/coverage.ts
+  // picks for them; the others leave those files out (E2E_EVERY_BRAND=1 brings them back).
   projects: loadBrands().map((brand) => ({
     name: brand.id,
+    testIgnore: ignoredSpecs(brand.id),
     use: { baseURL: `http://${brand.id}.localhost:${E2E_PORT}`, browserName: 'chromium' as const, locale: 'en-US' },
   })),
   webServer: [

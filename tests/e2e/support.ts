@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { loadBrand, type Brand } from '../../src/brand/load.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { createT, type Messages } from '../../src/i18n/translate.ts';
 import type { RouteDef } from '../../src/routes/types.ts';
 
 export { expect };
+export { expectNoSeriousA11yViolations } from './a11y.ts';
 
 const messages = (locale: Locale, ns: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, `${ns}.json`), 'utf8')) as Messages;
@@ -78,20 +78,15 @@ export async function prepareStorage(context: BrowserContext, options: { tokens?
   }, options);
 }
 
-export async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`),
-    label,
-  ).toEqual([]);
-}
-
-/** Test fixture: the project's brand, parsed from brands/<project>.json. */
-export const test = base.extend<{ brand: Brand }>({
-  brand: async ({}, use, testInfo) => {
-    await use(loadBrand(testInfo.project.name));
-  },
+/** Worker fixture: the project's brand, parsed from brands/<project>.json. Worker-scoped, so a spec can skip a
+ * brand with `test.skip(({ brand }) => …)` before any browser context is opened. */
+export const test = base.extend<{}, { brand: Brand }>({
+  brand: [
+    async ({}, use, workerInfo) => {
+      await use(loadBrand(workerInfo.project.name));
+    },
+    { scope: 'worker' },
+  ],
 });
 
 /** Mail the API sent to an address, newest first, read from the SMTP sink's folder (waits up to 10 s). */

@@ -1,0 +1,68 @@
+/**
+ * Which spec runs on which brands. Every spec not listed here runs on every brand (it checks what differs per brand:
+ * routes, titles, sidebars, redirects, languages). A feature spec checks a screen whose markup depends only on the
+ * host's variant and language, so it runs once per variant and once per language that ships the screen, not on
+ * every brand that has it. `E2E_EVERY_BRAND=1` runs each feature spec on every brand with the feature again
+ * (the specs still skip brands without it). docs/testing.md explains the choice.
+ */
+import { loadBrands } from '../../src/brand/load.ts';
+import type { Brand } from '../../src/brand/schema.ts';
+import { routesForBrand } from '../../src/routes/select.ts';
+
+/** Feature specs: the route whose brands they cover, or a fixed list of hosts. */
+export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[] }> = {
+  'account.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  'admin.spec.ts': { route: 'adminUsers' },
+  'bell.spec.ts': { brands: ['main-ru'] },
+  'blacklist.spec.ts': { route: 'blacklist' },
+  'flow-editor.spec.ts': { route: 'flowEdit' },
+  'flows.spec.ts': { route: 'flows' },
+  'insights.spec.ts': { route: 'messageLogs' },
+  'message-statuses.spec.ts': { route: 'messageLogs' },
+  'quickstart.spec.ts': { route: 'quickstart' },
+  'subscribers.spec.ts': { route: 'subscribers' },
+  'templates.spec.ts': { route: 'templates' },
+};
+
+/**
+ * One brand per variant that serves the route, then one more per language still missing. Variants with fewer
+ * candidates choose first; within a variant the brand with the most routes (the fullest sidebar and flags) wins,
+ * a language not covered yet breaking the tie.
+ */
+export function featureBrands(route: string, brands: Brand[] = loadBrands()): string[] {
+  const candidates = brands.filter((b) => routesForBrand(b).some((r) => r.name === route));
+  const size = (b: Brand) => routesForBrand(b).length;
+  const variants = [...new Set(candidates.map((b) => b.variant))].map((v) => candidates.filter((b) => b.variant === v));
+  variants.sort((a, b) => a.length - b.length);
+  const chosen: Brand[] = [];
+  const covered = () => new Set(chosen.map((b) => b.locale.default));
+  const pick = (group: Brand[]) => {
+    const fullest = group.filter((b) => size(b) === Math.max(...group.map(size)));
+    chosen.push(fullest.find((b) => !covered().has(b.locale.default)) ?? fullest[0]!);
+  };
+  for (const group of variants) pick(group);
+  for (const locale of new Set(candidates.map((b) => b.locale.default))) {
+    if (!covered().has(locale)) pick(candidates.filter((b) => b.locale.default === locale));
+  }
+  return chosen.map((b) => b.id);
+}
+
+/** The brands a spec file runs on. */
+export function specBrands(file: string, brands: Brand[] = loadBrands()): string[] {
+  const rule = FEATURE_SPECS[file];
+  if (!rule) return brands.map((b) => b.id);
+  const chosen = 'brands' in rule ? rule.brands : featureBrands(rule.route, brands);
+  // A renamed route or brand must not turn a spec off silently.
+  if (!chosen.length || chosen.some((id) => !brands.some((b) => b.id === id))) {
+    throw new Error(`tests/e2e/coverage.ts: ${file} names ${JSON.stringify(rule)}, which matches no brand (renamed?)`);
+  }
+  return chosen;
+}
+
+/** Spec files a brand's Playwright project leaves out (glob patterns for `testIgnore`). */
+export function ignoredSpecs(brandId: string, brands: Brand[] = loadBrands()): string[] {
+  if (process.env.E2E_EVERY_BRAND) return [];
+  return Object.keys(FEATURE_SPECS)
+    .filter((file) => !specBrands(file, brands).includes(brandId))
+    .map((file) => `**/${file}`);
+}
