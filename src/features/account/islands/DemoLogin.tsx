@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { createT } from '../../../i18n/translate.ts';
+import { storeTokens } from '../../../api/tokens.ts';
+import { api } from './api.ts';
+import { FormMessage } from './form-kit.tsx';
+import { localize } from './i18n.ts';
+import type { AccountProps } from './props.ts';
+
+/** /demo signs into the shared demo account and opens the cabinet. */
+export default function DemoLogin({ locale, messages, links }: AccountProps) {
+  const t = createT(locale, messages);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  function start() {
+    setFailure(null);
+    api()
+      .POST('/Account/DemoLogin')
+      .then(({ data, error }) => {
+        if (!data) return setFailure(error ? localize(t, error.message) : t('demo.failed'));
+        storeTokens(localStorage, data);
+        location.assign(links.home);
+      })
+      .catch(() => setFailure(t('server.network')));
+  }
+  useEffect(start, []);
+
+  if (!failure) return <p role="status" className="m-0">{t('demo.working')}</p>;
+  return (
+    <div className="flex flex-col gap-4">
+      <FormMessage kind="error">{failure}</FormMessage>
+      <button type="button" onClick={start} className="px-4 py-2 rounded-md bg-brand text-white border-0 cursor-pointer">{t('demo.retry')}</button>
+    </div>
+  );
+}

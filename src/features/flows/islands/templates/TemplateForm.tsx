@@ -1,0 +1,84 @@
+import type { T } from '../../../../i18n/translate.ts';
+import { MESSAGE_VARIABLES } from '../../../../shared/flows/variables.ts';
+import { buttonClass, inputClass } from '../ui.ts';
+
+export interface TemplateValues {
+  title: string;
+  content: string;
+  testPhones?: string;
+}
+export type FieldErrors = Partial<Record<keyof TemplateValues, string>>;
+
+interface Props {
+  t: T;
+  values: TemplateValues;
+  errors: FieldErrors;
+  busy: boolean;
+  submit: string;
+  onChange: (values: TemplateValues) => void;
+  onSubmit: () => void;
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      {children}
+      {error && <p id={`${id}-error`} className="text-sm text-red-700 m-0" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+/** Title, message text (with the variables it may use) and, when editing, the test numbers. */
+export default function TemplateForm({ t, values, errors, busy, submit, onChange, onSubmit }: Props) {
+  const described = (name: keyof TemplateValues) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `tpl-${name}-error` } : {});
+  return (
+    <form className="grid gap-3 max-w-2xl" onSubmit={(e) => (e.preventDefault(), onSubmit())} noValidate>
+      <Field id="tpl-title" label={t('form.title')} error={errors.title}>
+        <input id="tpl-title" className={inputClass} value={values.title} maxLength={200} onChange={(e) => onChange({ ...values, title: e.target.value })} {...described('title')} />
+      </Field>
+      <Field id="tpl-content" label={t('form.content')} error={errors.content}>
+        <textarea
+          id="tpl-content"
+          className={`${inputClass} font-mono`}
+          rows={8}
+          value={values.content}
+          maxLength={4096}
+          onChange={(e) => onChange({ ...values, content: e.target.value })}
+          {...described('content')}
+        />
+      </Field>
+      <details className="text-sm">
+        <summary className="cursor-pointer">{t('form.variables')}</summary>
+        <p className="m-0 mt-1 text-ink-muted break-words">{MESSAGE_VARIABLES.map((v) => `{${v}}`).join(' ')}</p>
+      </details>
+      {values.testPhones !== undefined && (
+        <Field id="tpl-testPhones" label={t('form.testPhones')} error={errors.testPhones}>
+          <input
+            id="tpl-testPhones"
+            className={inputClass}
+            value={values.testPhones}
+            inputMode="tel"
+            onChange={(e) => onChange({ ...values, testPhones: e.target.value })}
+            {...described('testPhones')}
+          />
+        </Field>
+      )}
+      <div>
+        <button type="submit" className={buttonClass} disabled={busy}>{submit}</button>
+      </div>
+    </form>
+  );
+}
+
+/** Field errors of the shared §5 rules (or a server problem's list) in the page's language. */
+export function fieldErrors(tf: T, errors: readonly { field: string; code?: string; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const e of errors) {
+    const name = e.field as keyof TemplateValues;
+    if (!['title', 'content', 'testPhones'].includes(name) || out[name]) continue;
+    const text = e.code ? tf(`server.${e.code}`) : '';
+    out[name] = text && text !== `server.${e.code}` ? text : e.message;
+  }
+  return out;
+}
