@@ -4,9 +4,9 @@ import { createT } from '../../../i18n/translate.ts';
 import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
 import { api } from './api.ts';
-import { Field, FormMessage, SubmitButton } from './form-kit.tsx';
 import { byField, localize } from './i18n.ts';
 import type { AccountProps } from './props.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 /** /account/update: accounts made by Google sign-in add the phone (and country) that registration asks for. */
 export default function AccountUpdate({ locale, messages, links, countryRequired }: AccountProps) {
@@ -50,7 +50,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     <form noValidate onSubmit={submit} className="flex flex-col gap-4 max-w-md" aria-label={t('update.submit')}>
       <p className="m-0 text-ink-muted">{t('update.intro')}</p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" required value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
+      <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" required value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
       <div className="flex flex-col gap-1">
         <label htmlFor="update-country" className="font-medium">{t('country')}</label>
         <select id="update-country" value={countryId} onChange={(e) => setCountryId(e.target.value)} aria-invalid={errors.countryId ? true : undefined}

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { api } from './api.ts';
-import { FormMessage } from './form-kit.tsx';
 import { localize } from './i18n.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
+import { FormMessage } from '../../../ui/index.ts';
 
 /** /Account/ConfirmEmail?userId=…&code=… from the mailed link: confirms on open and says how it went. */
 export default function ConfirmEmail({ locale, messages, links }: AccountProps) {

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { api } from './api.ts';
-import { FormMessage } from './form-kit.tsx';
 import { localize } from './i18n.ts';
 import type { AccountProps } from './props.ts';
+import { FormMessage } from '../../../ui/index.ts';
 
 /** /demo signs into the shared demo account and opens the cabinet. */
 export default function DemoLogin({ locale, messages, links }: AccountProps) {

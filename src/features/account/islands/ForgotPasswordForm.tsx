@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateForgotPassword } from '../../../shared/validation/forms.ts';
 import { api } from './api.ts';
-import { Field, FormMessage, SubmitButton } from './form-kit.tsx';
 import { byField, localize } from './i18n.ts';
 import type { AccountProps } from './props.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 export default function ForgotPasswordForm({ locale, messages, links }: AccountProps) {
   const t = createT(locale, messages);
@@ -31,7 +31,7 @@ export default function ForgotPasswordForm({ locale, messages, links }: AccountP
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('forgot.submit')}>
       <p className="m-0 text-ink-muted">{t('forgot.intro')}</p>
       {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
-      <Field label={t('email')} type="email" name="email" autoComplete="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
+      <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={email} error={errors.email} onChange={(e) => setEmail(e.target.value)} />
       <SubmitButton busy={busy} busyLabel={t('working')}>{t('forgot.submit')}</SubmitButton>
       <a href={links.login} className="text-brand-dark underline">{t('forgot.back')}</a>
     </form>

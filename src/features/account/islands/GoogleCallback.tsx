@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { createT } from '../../../i18n/translate.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, loginWithGoogle } from '../../../stores/session.ts';
-import { FormMessage } from './form-kit.tsx';
 import { localize } from './i18n.ts';
 import type { AccountProps } from './props.ts';
+import { FormMessage } from '../../../ui/index.ts';
 
 /**
  * Google returns here with `#id_token=…`. The API verifies the token; a new user is marked and goes to

@@ -4,11 +4,11 @@ import { createT } from '../../../i18n/translate.ts';
 import { validateLogin } from '../../../shared/validation/forms.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, login } from '../../../stores/session.ts';
-import { Field, FormMessage, SubmitButton } from './form-kit.tsx';
 import { byField, localize } from './i18n.ts';
 import { afterSignIn } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { GoogleButton } from './GoogleButton.tsx';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 export default function LoginForm({ locale, messages, links, googleClientId }: AccountProps) {
   const t = createT(locale, messages);
@@ -40,9 +40,9 @@ export default function LoginForm({ locale, messages, links, googleClientId }: A
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.submit')}>
       {failed && <FormMessage kind="error">{authError === null ? t('server.network') : failure}</FormMessage>}
-      <Field label={t('email')} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
+      <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
         onChange={(e) => setEmail(e.target.value)} />
-      <Field label={t('password')} type="password" name="password" autoComplete="current-password" required value={password}
+      <TextField label={t('password')} type="password" name="password" autoComplete="current-password" required value={password}
         error={errors.password} hint={t('login.passwordHint')} maxLength={50} onChange={(e) => setPassword(e.target.value)} />
       <SubmitButton busy={busy} busyLabel={t('working')}>{t('login.submit')}</SubmitButton>
       <p className="m-0 flex flex-wrap justify-between gap-2">

@@ -8,9 +8,9 @@ import { storeTokens } from '../../../api/tokens.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { CurrentUser } from '../../../stores/session.ts';
 import { api } from './api.ts';
-import { Checkbox, Field, FormMessage, SubmitButton } from './form-kit.tsx';
 import { byField, localize, type NamedError } from './i18n.ts';
 import type { AccountProps } from './props.ts';
+import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 interface ProfileProps extends AccountProps {
   /** URL prefix per locale of this brand, for switching the page after a language change. */
@@ -86,8 +86,8 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
           setEmail((e) => ({ ...e, password: '' }));
         }}>
         <p className="m-0 text-sm text-ink-muted">{t('profile.emailHint')}</p>
-        <Field label={t('newEmail')} type="email" name="newEmail" autoComplete="email" value={email.newEmail} error={errors.newEmail} onChange={(e) => setEmail({ ...email, newEmail: e.target.value })} />
-        <Field label={t('currentPassword')} type="password" name="emailPassword" autoComplete="current-password" value={email.password} error={errors.password} onChange={(e) => setEmail({ ...email, password: e.target.value })} />
+        <TextField label={t('newEmail')} type="email" name="newEmail" autoComplete="email" value={email.newEmail} error={errors.newEmail} onChange={(e) => setEmail({ ...email, newEmail: e.target.value })} />
+        <TextField label={t('currentPassword')} type="password" name="emailPassword" autoComplete="current-password" value={email.password} error={errors.password} onChange={(e) => setEmail({ ...email, password: e.target.value })} />
       </Section>
 
       <Section title={t('profile.phoneSection')} t={t} busy={busy === 'phone'} submitLabel={t('profile.savePhone')}
@@ -98,7 +98,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
           const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => api().PATCH('/Account/Profile', { body: { phoneNumber: phone.trim() } }), 'server.phoneChanged', 'server.phoneChangeFailed');
           if (updated) setPhone((updated as CurrentUser).phoneNumber ?? '');
         }}>
-        <Field label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
+        <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
       </Section>
 
       <Section title={t('profile.passwordSection')} t={t} busy={busy === 'password'} submitLabel={t('profile.savePassword')}
@@ -109,9 +109,9 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
           if (result) storeTokens(localStorage, result as { token: string; refreshToken: string });
           setPasswords({ currentPassword: '', newPassword: '', confirmPassword: '' });
         }}>
-        <Field label={t('currentPassword')} type="password" name="currentPassword" autoComplete="current-password" value={passwords.currentPassword} error={errors.currentPassword} onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })} />
-        <Field label={t('newPassword')} type="password" name="newPassword" autoComplete="new-password" value={passwords.newPassword} error={errors.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} />
-        <Field label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" value={passwords.confirmPassword} error={errors.confirmPassword} onChange={(e) => setPasswords({ ...passwords, confirmPassword: e.target.value })} />
+        <TextField label={t('currentPassword')} type="password" name="currentPassword" autoComplete="current-password" value={passwords.currentPassword} error={errors.currentPassword} onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })} />
+        <TextField label={t('newPassword')} type="password" name="newPassword" autoComplete="new-password" value={passwords.newPassword} error={errors.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} />
+        <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" value={passwords.confirmPassword} error={errors.confirmPassword} onChange={(e) => setPasswords({ ...passwords, confirmPassword: e.target.value })} />
       </Section>
 
       <Section title={t('profile.languageSection')} t={t} busy={busy === 'language'} submitLabel={t('profile.saveLanguage')}

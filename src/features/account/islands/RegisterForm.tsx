@@ -5,10 +5,10 @@ import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { checkTerms, type FieldError } from '../../../shared/validation/rules.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, register } from '../../../stores/session.ts';
-import { Checkbox, Field, FormMessage, SubmitButton } from './form-kit.tsx';
 import { byField, localize } from './i18n.ts';
 import { afterSignIn, queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
+import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 interface RegisterProps extends AccountProps {
   /** Set on /account/register/{yclients|altegio}/{applicationId}: the id is read from the URL. */
@@ -58,10 +58,10 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('register.submit')}>
       {marketplace && <p className="m-0 text-ink-muted">{t('register.marketplace', { system: marketplace === 'Yclients' ? 'YCLIENTS' : 'Altegio' })}</p>}
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <Field label={t('email')} type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={set('email')} />
-      <Field label={t('password')} type="password" name="password" autoComplete="new-password" required value={form.password} error={errors.password} onChange={set('password')} />
-      <Field label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
-      <Field label={t('phone')} type="tel" name="phone" autoComplete="tel" required value={form.phone} error={errors.phone} hint={t('phoneHint')} onChange={set('phone')} />
+      <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={set('email')} />
+      <TextField label={t('password')} type="password" name="password" autoComplete="new-password" required value={form.password} error={errors.password} onChange={set('password')} />
+      <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
+      <TextField label={t('phone')} type="tel" name="phone" autoComplete="tel" required value={form.phone} error={errors.phone} hint={t('phoneHint')} onChange={set('phone')} />
       {countryRequired && (
         <div className="flex flex-col gap-1">
           <label htmlFor="register-country" className="font-medium">{t('country')}</label>

@@ -2,10 +2,10 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateResetPassword } from '../../../shared/validation/forms.ts';
 import { api } from './api.ts';
-import { Field, FormMessage, SubmitButton } from './form-kit.tsx';
 import { byField, localize } from './i18n.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 export default function ResetPasswordForm({ locale, messages, links }: AccountProps) {
   const t = createT(locale, messages);
@@ -44,10 +44,10 @@ export default function ResetPasswordForm({ locale, messages, links }: AccountPr
         <a href={links.login} className="text-brand-dark underline">{t('reset.login')}</a>
       ) : (
         <>
-          <Field label={t('email')} type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={set('email')} />
-          <Field label={t('code')} name="code" autoComplete="one-time-code" required value={form.code} error={errors.code} onChange={set('code')} />
-          <Field label={t('newPassword')} type="password" name="newPassword" autoComplete="new-password" required value={form.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
-          <Field label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
+          <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={set('email')} />
+          <TextField label={t('code')} name="code" autoComplete="one-time-code" required value={form.code} error={errors.code} onChange={set('code')} />
+          <TextField label={t('newPassword')} type="password" name="newPassword" autoComplete="new-password" required value={form.newPassword} error={errors.newPassword} onChange={set('newPassword')} />
+          <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
           <SubmitButton busy={busy} busyLabel={t('working')}>{t('reset.submit')}</SubmitButton>
         </>
       )}

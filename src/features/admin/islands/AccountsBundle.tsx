@@ -1,7 +1,7 @@
 import type { AdminSchemas } from '../api.ts';
 import { linkTo, type AdminProps } from './props.ts';
-import { linkClass, Section } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Section, textLinkClass } from '../../../ui/index.ts';
 
 type S = AdminSchemas;
 
@@ -35,7 +35,7 @@ export function AccountsBundle(props: AdminProps & { accounts: S['UserAccounts']
                 <ul className="list-none m-0 p-0 flex flex-col gap-1">
                   {items.map((item) => (
                     <li key={item.key}>
-                      {item.href ? <a className={linkClass} href={item.href}>{item.text}</a> : item.text}
+                      {item.href ? <a className={textLinkClass} href={item.href}>{item.text}</a> : item.text}
                       {item.status !== undefined && (
                         <span className="ml-2 text-xs px-1.5 py-0.5 rounded bg-gray-100">{item.status ? t('accounts.status', { status: item.status }) : t('accounts.statusUnknown')}</span>
                       )}

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { AdminSchemas } from '../api.ts';
 import { loadDiagnostics } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { formatDate, formatDateTime, linkClass, ListState, pathInt, Section } from './ui.tsx';
 import { useT } from './useT.ts';
+import { ListState, Section, formatDate, formatDateTime, textLinkClass } from '../../../ui/index.ts';
+import { pathInt , listTexts } from './helpers.ts';
 
 /** /admin/users/{userId}/diagnostics: each check with the facts behind it (docs/admin.md). */
 export default function AdminDiagnostics(props: AdminProps) {
@@ -17,12 +18,12 @@ export default function AdminDiagnostics(props: AdminProps) {
     if (!id) return setState('failed');
     void loadDiagnostics(id).then((d) => (setData(d), setState(d ? 'done' : 'failed')));
   }, []);
-  if (!data) return <ListState t={t} loading={state === 'loading'} failed={state === 'failed'} empty={false} />;
+  if (!data) return <ListState texts={listTexts(t)} loading={state === 'loading'} failed={state === 'failed'} empty={false} />;
   const p = data.payments;
   return (
     <div>
       <p className="text-sm m-0 mb-3">
-        <a className={linkClass} href={`${props.links.users}?id=${userId}`}>{t('diag.user', { email: data.user.email })}</a>
+        <a className={textLinkClass} href={`${props.links.users}?id=${userId}`}>{t('diag.user', { email: data.user.email })}</a>
       </p>
       <Section title={t('diag.checks')}>
         <ul className="list-none m-0 p-0 flex flex-col gap-2 text-sm">

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { instanceList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { Field, formatDate, inputClass, linkClass, ListState, Pager, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, formatDate, inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 const STATES = ['init', 'GotQrCode', 'NotAuthorized', 'Connected', 'Authorized', 'loading', 'error', 'unknown'];
 
@@ -28,7 +29,7 @@ export default function AdminInstances(props: AdminProps) {
           )}
         </Field>
       </div>
-      <ListState t={t} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       {state.items.length > 0 && (
         <table className={tableClass}>
           <caption className="sr-only">{t('instances.caption')}</caption>
@@ -45,14 +46,14 @@ export default function AdminInstances(props: AdminProps) {
               <tr key={i.id}>
                 <td className={tdClass}>{i.phone}</td>
                 <td className={tdClass}>{i.state ?? t('instances.unknown')}</td>
-                <td className={tdClass}><a className={linkClass} href={`${props.links.users}?id=${i.userId}`}>{i.userEmail}</a></td>
+                <td className={tdClass}><a className={textLinkClass} href={`${props.links.users}?id=${i.userId}`}>{i.userEmail}</a></td>
                 <td className={tdClass}>{formatDate(props.locale, i.createdDateUnixTime)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <Pager t={t} page={state.page} pages={state.pages} label={t('instances.pages')} onPage={(p) => void instanceList.load(p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('instances.pages')} onPage={(p) => void instanceList.load(p)} />
     </div>
   );
 }

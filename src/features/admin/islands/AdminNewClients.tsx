@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { churnList, newClientList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { Field, formatDate, inputClass, linkClass, ListState, Pager, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, Section, formatDate, inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 const WINDOWS = [7, 14, 30, 90];
 
@@ -16,7 +17,7 @@ export default function AdminNewClients(props: AdminProps) {
     void newClientList.load(1);
     void churnList.load(1);
   }, []);
-  const user = (id: number, email: string) => <a className={linkClass} href={`${props.links.users}?id=${id}`}>{email}</a>;
+  const user = (id: number, email: string) => <a className={textLinkClass} href={`${props.links.users}?id=${id}`}>{email}</a>;
 
   return (
     <div>
@@ -31,7 +32,7 @@ export default function AdminNewClients(props: AdminProps) {
           </Field>
         </div>
         <p className="text-sm m-0 mb-2">{t('newClients.summary', { total: fresh.total, paid: Number(fresh.extra.paidTotal ?? 0) })}</p>
-        <ListState t={t} loading={fresh.loading && !fresh.items.length} failed={fresh.failed} empty={!fresh.loading && !fresh.failed && !fresh.items.length} />
+        <ListState texts={listTexts(t)} loading={fresh.loading && !fresh.items.length} failed={fresh.failed} empty={!fresh.loading && !fresh.failed && !fresh.items.length} />
         {fresh.items.length > 0 && (
           <table className={tableClass}>
             <caption className="sr-only">{t('newClients.title')}</caption>
@@ -54,12 +55,12 @@ export default function AdminNewClients(props: AdminProps) {
             </tbody>
           </table>
         )}
-        <Pager t={t} page={fresh.page} pages={fresh.pages} label={t('newClients.pages')} onPage={(p) => void newClientList.load(p)} />
+        <Pager t={t} prefix="common." page={fresh.page} pages={fresh.pages} label={t('newClients.pages')} onPage={(p) => void newClientList.load(p)} />
       </Section>
 
       <Section title={t('churn.title')}>
         <p className="text-sm text-ink-muted m-0 mb-2">{t('churn.about')}</p>
-        <ListState t={t} loading={churn.loading && !churn.items.length} failed={churn.failed} empty={!churn.loading && !churn.failed && !churn.items.length} />
+        <ListState texts={listTexts(t)} loading={churn.loading && !churn.items.length} failed={churn.failed} empty={!churn.loading && !churn.failed && !churn.items.length} />
         {churn.items.length > 0 && (
           <table className={tableClass}>
             <caption className="sr-only">{t('churn.title')}</caption>
@@ -81,7 +82,7 @@ export default function AdminNewClients(props: AdminProps) {
             </tbody>
           </table>
         )}
-        <Pager t={t} page={churn.page} pages={churn.pages} label={t('churn.pages')} onPage={(p) => void churnList.load(p)} />
+        <Pager t={t} prefix="common." page={churn.page} pages={churn.pages} label={t('churn.pages')} onPage={(p) => void churnList.load(p)} />
       </Section>
     </div>
   );

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { deleteNews, newsList, publishNews } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Field, formatDateTime, inputClass, ListState, Pager, secondaryButtonClass, Section } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, Section, buttonClass, formatDateTime, inputClass, secondaryButtonClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 /** /admin/news: service notifications; every user sees the latest in the header bell (GET /News). */
 export default function AdminNews(props: AdminProps) {
@@ -45,7 +46,7 @@ export default function AdminNews(props: AdminProps) {
           </div>
         </form>
       </Section>
-      <ListState t={t} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       <ul className="list-none m-0 p-0 flex flex-col gap-2">
         {state.items.map((n) => (
           <li key={n.id} className="bg-white border border-gray-200 rounded p-3">
@@ -58,7 +59,7 @@ export default function AdminNews(props: AdminProps) {
           </li>
         ))}
       </ul>
-      <Pager t={t} page={state.page} pages={state.pages} label={t('news.pages')} onPage={(p) => void newsList.load(p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('news.pages')} onPage={(p) => void newsList.load(p)} />
     </div>
   );
 }

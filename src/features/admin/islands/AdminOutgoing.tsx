@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { outgoingList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Field, formatDateTime, inputClass, ListState, Pager } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, buttonClass, formatDateTime, inputClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 /** /admin/outgoing: the real outbox (mail held when no SMTP is configured), newest first. */
 export default function AdminOutgoing(props: AdminProps) {
@@ -21,7 +22,7 @@ export default function AdminOutgoing(props: AdminProps) {
         <button type="submit" className={buttonClass}>{t('common.search')}</button>
       </form>
       <p className="text-sm m-0 mb-2">{t('outgoing.total', { count: state.total })}</p>
-      <ListState t={t} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       <ul className="list-none m-0 p-0 flex flex-col gap-2">
         {state.items.map((m) => (
           <li key={m.id} className="bg-white border border-gray-200 rounded p-3 text-sm">
@@ -34,7 +35,7 @@ export default function AdminOutgoing(props: AdminProps) {
           </li>
         ))}
       </ul>
-      <Pager t={t} page={state.page} pages={state.pages} label={t('outgoing.pages')} onPage={(p) => void outgoingList.load(p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('outgoing.pages')} onPage={(p) => void outgoingList.load(p)} />
     </div>
   );
 }

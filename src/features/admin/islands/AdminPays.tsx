@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { userList } from '../store.ts';
 import { PaysPanel } from './PaysPanel.tsx';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Field, inputClass, linkClass, queryInt } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, buttonClass, inputClass, textLinkClass } from '../../../ui/index.ts';
+import { queryInt } from './helpers.ts';
 
 /** /admin/pays?userId=N: that user's payments (the support widget links here); without one, find the user first. */
 export default function AdminPays(props: AdminProps) {
@@ -18,7 +19,7 @@ export default function AdminPays(props: AdminProps) {
     return (
       <div>
         <p className="text-sm m-0 mb-3">
-          <a className={linkClass} href={`${props.links.users}?id=${userId}`}>{t('pays.userLink', { id: userId })}</a>
+          <a className={textLinkClass} href={`${props.links.users}?id=${userId}`}>{t('pays.userLink', { id: userId })}</a>
         </p>
         <PaysPanel {...props} userId={userId} />
       </div>
@@ -38,7 +39,7 @@ export default function AdminPays(props: AdminProps) {
         {found.query.text &&
           found.items.map((u) => (
             <li key={u.id}>
-              <a className={linkClass} href={`${props.links.pays}?userId=${u.id}`}>{u.email}</a> {u.fullName ? `· ${u.fullName}` : ''}
+              <a className={textLinkClass} href={`${props.links.pays}?userId=${u.id}`}>{u.email}</a> {u.fullName ? `· ${u.fullName}` : ''}
             </li>
           ))}
       </ul>

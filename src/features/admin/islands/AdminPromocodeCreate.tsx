@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { notify } from '../../../scripts/notify.ts';
 import { createPromocode } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Check, Field, inputClass, tariffLabel } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Checkbox, Field, buttonClass, inputClass } from '../../../ui/index.ts';
+import { tariffLabel } from './helpers.ts';
 
 const NUMBERS = ['discountPercent', 'paymentCount', 'paymentsCountByUser', 'minimalUserPayments', 'maxUserPayments', 'rewardSumOwner', 'rewardPercentOwner', 'ownerUserId'] as const;
 type NumberField = (typeof NUMBERS)[number];
@@ -77,12 +78,12 @@ export default function AdminPromocodeCreate(props: AdminProps) {
         <p className="text-xs text-ink-muted m-0 mb-1">{t('promo.tariffsHint')}</p>
         <div className="grid grid-cols-2 sm:grid-cols-5 gap-1">
           {TARIFFS.map((n) => (
-            <Check key={n} label={tariffLabel(t, n)} checked={tariffs.includes(n)} onChange={(on) => setTariffs(on ? [...tariffs, n].sort((a, b) => a - b) : tariffs.filter((x) => x !== n))} />
+            <Checkbox key={n} label={tariffLabel(t, n)} checked={tariffs.includes(n)} onValue={(on) => setTariffs(on ? [...tariffs, n].sort((a, b) => a - b) : tariffs.filter((x) => x !== n))} />
           ))}
         </div>
         {errors.availableTariffTypes && <span className="text-xs text-red-700">{errors.availableTariffTypes}</span>}
       </fieldset>
-      <Check label={t('promo.field.forNetworkCompanies')} checked={network} onChange={setNetwork} />
+      <Checkbox label={t('promo.field.forNetworkCompanies')} checked={network} onValue={setNetwork} />
       <div className="sm:col-span-2 flex items-center gap-3">
         <button type="submit" className={buttonClass}>{t('promo.submit')}</button>
         <p className="text-sm m-0" role="status">{status}</p>

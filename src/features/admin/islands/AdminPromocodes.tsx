@@ -4,8 +4,9 @@ import { startSession } from '../../../scripts/shell-session.ts';
 import { promocodeList } from '../store-reports.ts';
 import { $session } from '../../../stores/session.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, formatAmount, formatDate, ListState, Pager, tableClass, tariffLabel, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { ListState, Pager, buttonClass, formatAmount, formatDate, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { tariffLabel , listTexts } from './helpers.ts';
 
 /** /admin/promocodes: every code with its §3 fields and uses; creation is offered to super-admins only. */
 export default function AdminPromocodes(props: AdminProps) {
@@ -23,7 +24,7 @@ export default function AdminPromocodes(props: AdminProps) {
           <a className={`${buttonClass} inline-block no-underline`} href={props.links.promocodeCreate}>{t('promo.create')}</a>
         </p>
       )}
-      <ListState t={t} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       {state.items.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass}>
@@ -53,7 +54,7 @@ export default function AdminPromocodes(props: AdminProps) {
           </table>
         </div>
       )}
-      <Pager t={t} page={state.page} pages={state.pages} label={t('promo.pages')} onPage={(p) => void promocodeList.load(p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('promo.pages')} onPage={(p) => void promocodeList.load(p)} />
     </div>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { AdminSchemas } from '../api.ts';
 import { loadCompanyStatus } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
-import { formatDateTime, linkClass, ListState, pathInt, Section } from './ui.tsx';
 import { useT } from './useT.ts';
+import { ListState, Section, formatDateTime, textLinkClass } from '../../../ui/index.ts';
+import { pathInt , listTexts } from './helpers.ts';
 
 /** /admin/status/{companyId}: the booking company's connection and its owner's WhatsApp instances. */
 export default function AdminStatus(props: AdminProps) {
@@ -17,7 +18,7 @@ export default function AdminStatus(props: AdminProps) {
     void loadCompanyStatus(id).then((d) => (setData(d), setState(d ? 'done' : 'failed')));
   };
   useEffect(load, []);
-  if (!data) return <ListState t={t} loading={state === 'loading'} failed={state === 'failed'} empty={false} />;
+  if (!data) return <ListState texts={listTexts(t)} loading={state === 'loading'} failed={state === 'failed'} empty={false} />;
   const c = data.company;
   return (
     <div>
@@ -26,7 +27,7 @@ export default function AdminStatus(props: AdminProps) {
           <dt className="font-medium">{t('status.connection')}</dt>
           <dd className="m-0 font-semibold">{c.status ?? t('accounts.statusUnknown')}</dd>
           <dt className="font-medium">{t('status.owner')}</dt>
-          <dd className="m-0"><a className={linkClass} href={`${props.links.users}?id=${data.userId}`}>{data.userEmail}</a></dd>
+          <dd className="m-0"><a className={textLinkClass} href={`${props.links.users}?id=${data.userId}`}>{data.userEmail}</a></dd>
           <dt className="font-medium">{t('status.internalId')}</dt>
           <dd className="m-0">{c.internalCompanyId}</dd>
           <dt className="font-medium">{t('status.webhooks')}</dt>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AdminProps } from './props.ts';
-import { queryInt } from './ui.tsx';
 import { UserList } from './UserList.tsx';
 import { UserDetail } from './UserDetail.tsx';
+import { queryInt } from './helpers.ts';
 
 /** /admin/users: the list, or one user's detail when the address names one (?id=). */
 export default function AdminUsers(props: AdminProps) {

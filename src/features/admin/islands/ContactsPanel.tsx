@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { AdminSchemas } from '../api.ts';
 import { deleteContact, saveContact } from '../store.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Field, inputClass, secondaryButtonClass, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, Section, buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/index.ts';
 
 type Contact = AdminSchemas['AdminContact'];
 const FIELDS = ['fullName', 'phone', 'email', 'role', 'comment'] as const;

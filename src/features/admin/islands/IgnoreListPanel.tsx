@@ -1,8 +1,9 @@
 import { adminApi } from '../api.ts';
 import type { AdminProps } from './props.ts';
-import { formatDateTime, ListState, Pager, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { usePagedCall } from './usePagedCall.ts';
 import { useT } from './useT.ts';
+import { ListState, Pager, Section, formatDateTime, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 const PAGE_SIZE = 20;
 
@@ -16,7 +17,7 @@ export function IgnoreListPanel(props: AdminProps & { userId: number }) {
   const phones = state.data?.phones ?? [];
   return (
     <Section title={t('ignore.title')}>
-      <ListState t={t} loading={state.loading && !state.data} failed={state.failed} empty={!state.loading && !state.failed && phones.length === 0} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.data} failed={state.failed} empty={!state.loading && !state.failed && phones.length === 0} />
       {phones.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass} aria-busy={state.loading}>
@@ -42,7 +43,7 @@ export function IgnoreListPanel(props: AdminProps & { userId: number }) {
           </table>
         </div>
       )}
-      <Pager t={t} page={state.data?.page ?? 1} pages={state.data?.pages ?? 0} label={t('ignore.pages')} onPage={(p) => void state.load(p)} />
+      <Pager t={t} prefix="common." page={state.data?.page ?? 1} pages={state.data?.pages ?? 0} label={t('ignore.pages')} onPage={(p) => void state.load(p)} />
     </Section>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import type { AdminSchemas } from '../api.ts';
 import { grantDialogues, saveLeadInfo } from '../store.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Field, formatDate, inputClass, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, Section, buttonClass, formatDate, inputClass, tableClass, tdClass, thClass } from '../../../ui/index.ts';
 
 type S = AdminSchemas;
 

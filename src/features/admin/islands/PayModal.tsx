@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../../scripts/notify.ts';
 import { loadPayLookups, PAYMENT_DEFAULTS, savePay, type Payment, type PaymentInput, type PayLookups } from '../store-pays.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Check, dateInputToUnix, Field, inputClass, secondaryButtonClass, tariffLabel, unixToDateInput } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Checkbox, Field, buttonClass, dateInputToUnix, inputClass, secondaryButtonClass, unixToDateInput } from '../../../ui/index.ts';
+import { tariffLabel } from './helpers.ts';
 
 const CURRENCIES = ['RUB', 'USD', 'EUR', 'KZT', 'UAH', 'BRL'];
 const TARIFFS = Array.from({ length: 34 }, (_, i) => i);
@@ -106,11 +107,11 @@ export default function PayModal(props: AdminProps & { userId: number; pay: Paym
         <span className="text-xs text-ink-muted">{t('accounts.none')}</span>
       ) : (
         items.map((item) => (
-          <Check
+          <Checkbox
             key={item.value}
             label={item.text}
             checked={(draft[key] as V[]).includes(item.value)}
-            onChange={(on) => set(key, toggle(draft[key] as V[], item.value, on) as never)}
+            onValue={(on) => set(key, toggle(draft[key] as V[], item.value, on) as never)}
           />
         ))
       )}
@@ -146,9 +147,9 @@ export default function PayModal(props: AdminProps & { userId: number; pay: Paym
           )}
         </Field>
         <div className="flex flex-col gap-1 justify-end">
-          <Check label={t('pays.field.success')} checked={draft.success} onChange={(v) => set('success', v)} />
-          <Check label={t('pays.field.isFree')} checked={draft.isFree} onChange={(v) => set('isFree', v)} />
-          <Check label={t('pays.field.isAutoPay')} checked={draft.isAutoPay} onChange={(v) => set('isAutoPay', v)} />
+          <Checkbox label={t('pays.field.success')} checked={draft.success} onValue={(v) => set('success', v)} />
+          <Checkbox label={t('pays.field.isFree')} checked={draft.isFree} onValue={(v) => set('isFree', v)} />
+          <Checkbox label={t('pays.field.isAutoPay')} checked={draft.isAutoPay} onValue={(v) => set('isAutoPay', v)} />
         </div>
         {DATES.map((k) => (
           <Field key={k} label={t(`pays.field.${k}`)}>

@@ -3,8 +3,9 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { notify } from '../../../scripts/notify.ts';
 import { $pays, fetchPayLink, loadPays, type Payment } from '../store-pays.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, tariffLabel, Field, formatAmount, formatDate, inputClass, ListState, Pager, secondaryButtonClass, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, Section, buttonClass, formatAmount, formatDate, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { tariffLabel , listTexts } from './helpers.ts';
 
 // The modal (form, lookups) loads only when an admin opens it.
 const PayModal = lazy(() => import('./PayModal.tsx'));
@@ -37,7 +38,7 @@ export function PaysPanel(props: AdminProps & { userId: number }) {
       title={t('pays.title')}
       actions={<button type="button" className={buttonClass} onClick={() => setModal({ pay: null })}>{t('pays.add')}</button>}
     >
-      <ListState t={t} loading={state.loading && !state.pays.length} failed={state.failed} empty={mine && !state.loading && !state.failed && !state.pays.length} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.pays.length} failed={state.failed} empty={mine && !state.loading && !state.failed && !state.pays.length} />
       {mine && state.pays.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass} aria-busy={state.loading}>
@@ -74,7 +75,7 @@ export function PaysPanel(props: AdminProps & { userId: number }) {
           </table>
         </div>
       )}
-      <Pager t={t} page={state.page} pages={mine ? state.pages : 0} label={t('pays.pages')} onPage={(p) => void loadPays(props.userId, p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={mine ? state.pages : 0} label={t('pays.pages')} onPage={(p) => void loadPays(props.userId, p)} />
       {link && (
         <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto] items-end">
           <Field label={t('pays.linkFor', { id: link.payId })}>

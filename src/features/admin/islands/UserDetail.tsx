@@ -7,10 +7,11 @@ import { IgnoreListPanel } from './IgnoreListPanel.tsx';
 import { DialoguesPanel, LeadPanel } from './LeadAndDialogues.tsx';
 import { PaysPanel } from './PaysPanel.tsx';
 import { linkTo, type AdminProps } from './props.ts';
-import { linkClass, ListState } from './ui.tsx';
 import { UserFieldsForm } from './UserFieldsForm.tsx';
 import { UserFlowsPanel } from './UserFlowsPanel.tsx';
 import { useT } from './useT.ts';
+import { ListState, textLinkClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 /** One customer: every admin-user field, accounts, managers, AI dialogues, contacts, flows (transfer/copy), ignore list, payments. */
 export function UserDetail(props: AdminProps & { id: number }) {
@@ -21,8 +22,8 @@ export function UserDetail(props: AdminProps & { id: number }) {
   if (!detail.user) {
     return (
       <div>
-        <a className={linkClass} href={props.links.users}>{t('users.back')}</a>
-        <ListState t={t} loading={detail.loading} failed={detail.missing} empty={false} />
+        <a className={textLinkClass} href={props.links.users}>{t('users.back')}</a>
+        <ListState texts={listTexts(t)} loading={detail.loading} failed={detail.missing} empty={false} />
       </div>
     );
   }
@@ -30,9 +31,9 @@ export function UserDetail(props: AdminProps & { id: number }) {
   return (
     <div>
       <nav aria-label={t('users.userNav')} className="flex flex-wrap gap-4 mb-4 text-sm">
-        <a className={linkClass} href={props.links.users}>{t('users.back')}</a>
-        <a className={linkClass} href={linkTo(props.links.diagnostics, user.id)}>{t('users.diagnosticsLink')}</a>
-        <a className={linkClass} href={`${props.links.pays}?userId=${user.id}`}>{t('users.paysLink')}</a>
+        <a className={textLinkClass} href={props.links.users}>{t('users.back')}</a>
+        <a className={textLinkClass} href={linkTo(props.links.diagnostics, user.id)}>{t('users.diagnosticsLink')}</a>
+        <a className={textLinkClass} href={`${props.links.pays}?userId=${user.id}`}>{t('users.paysLink')}</a>
       </nav>
       <h2 className="text-xl font-semibold m-0 mb-3">{t('users.detailTitle', { email: user.email, id: user.id })}</h2>
       <UserFieldsForm {...props} user={user} />

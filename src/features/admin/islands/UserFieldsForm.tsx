@@ -3,8 +3,8 @@ import { notify } from '../../../scripts/notify.ts';
 import type { AdminSchemas } from '../api.ts';
 import { patchUser } from '../store.ts';
 import type { AdminProps } from './props.ts';
-import { buttonClass, Check, Field, inputClass, Section } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Checkbox, Field, Section, buttonClass, inputClass } from '../../../ui/index.ts';
 
 type User = AdminSchemas['AdminUser'];
 type Patch = AdminSchemas['AdminUserPatch'];
@@ -120,8 +120,8 @@ export function UserFieldsForm(props: AdminProps & { user: User }) {
         {text('availableAiReviewsCount')}
         {text('availableMessagesCount')}
         <div className="flex flex-col gap-2 justify-end">
-          <Check label={t('user.isYclientsSmsOneTariffEnabled')} checked={draft.isYclientsSmsOneTariffEnabled} onChange={(v) => set('isYclientsSmsOneTariffEnabled', v)} />
-          <Check label={t('user.isDuplication')} checked={draft.isDuplication} onChange={(v) => set('isDuplication', v)} />
+          <Checkbox label={t('user.isYclientsSmsOneTariffEnabled')} checked={draft.isYclientsSmsOneTariffEnabled} onValue={(v) => set('isYclientsSmsOneTariffEnabled', v)} />
+          <Checkbox label={t('user.isDuplication')} checked={draft.isDuplication} onValue={(v) => set('isDuplication', v)} />
         </div>
         <div className="sm:col-span-2">
           <button type="submit" className={buttonClass} disabled={busy}>{t('user.save')}</button>

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { adminApi, fieldErrors, logAdminFailure, type AdminSchemas } from '../api.ts';
 import { linkTo, type AdminProps } from './props.ts';
-import { buttonClass, Field, formatDateTime, inputClass, linkClass, ListState, Pager, secondaryButtonClass, Section, tableClass, tdClass, thClass } from './ui.tsx';
 import { usePagedCall } from './usePagedCall.ts';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, Section, buttonClass, formatDateTime, inputClass, secondaryButtonClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 const PAGE_SIZE = 10;
 type Mode = 'transfer' | 'copy';
@@ -57,7 +58,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
 
   return (
     <Section title={t('flows.title')}>
-      <ListState t={t} loading={list.loading && !list.data} failed={list.failed} empty={!list.loading && !list.failed && flows.length === 0} />
+      <ListState texts={listTexts(t)} loading={list.loading && !list.data} failed={list.failed} empty={!list.loading && !list.failed && flows.length === 0} />
       {flows.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass} aria-busy={list.loading}>
@@ -91,7 +92,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
           </table>
         </div>
       )}
-      <Pager t={t} page={list.data?.page ?? 1} pages={list.data?.pages ?? 0} label={t('flows.pages')} onPage={(p) => void list.load(p)} />
+      <Pager t={t} prefix="common." page={list.data?.page ?? 1} pages={list.data?.pages ?? 0} label={t('flows.pages')} onPage={(p) => void list.load(p)} />
 
       <fieldset className="border border-gray-200 rounded p-3 mt-4 grid gap-3 sm:grid-cols-[12rem_16rem_auto] items-end" disabled={busy || (list.data?.total ?? 0) === 0}>
         <legend className="text-sm font-medium px-1">{t('flows.transferTitle')}</legend>
@@ -122,7 +123,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
         <div role="status" className="mt-3 text-sm">
           <p className="m-0">
             {t('flows.result', { ok: result.body.succeeded, failed: result.body.failed })}{' '}
-            <a className={linkClass} href={linkTo(`${props.links.users}?id={id}`, result.target)}>{t('flows.openTarget', { id: result.target })}</a>
+            <a className={textLinkClass} href={linkTo(`${props.links.users}?id={id}`, result.target)}>{t('flows.openTarget', { id: result.target })}</a>
           </p>
           {result.body.failed > 0 && (
             <ul className="m-0 mt-1 pl-5">

@@ -2,8 +2,9 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { userList, type UserSort } from '../store.ts';
 import type { AdminProps } from './props.ts';
-import { Field, formatAmount, formatDate, inputClass, linkClass, ListState, Pager, tableClass, tdClass, thClass } from './ui.tsx';
 import { useT } from './useT.ts';
+import { Field, ListState, Pager, formatAmount, formatDate, inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { listTexts } from './helpers.ts';
 
 const SORTS: UserSort[] = ['createdAt', 'email', 'fullName', 'id'];
 
@@ -46,7 +47,7 @@ export function UserList(props: AdminProps) {
         </Field>
       </form>
       <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t(state.extra.totalKind === 'estimate' ? 'users.foundAbout' : state.extra.totalKind === 'atLeast' ? 'users.foundAtLeast' : 'users.found', { count: state.total })}</p>
-      <ListState t={t} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       {state.items.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass} aria-busy={state.loading}>
@@ -67,7 +68,7 @@ export function UserList(props: AdminProps) {
                 <tr key={u.id}>
                   <td className={tdClass}>{u.id}</td>
                   <td className={tdClass}>
-                    <a className={linkClass} href={`${props.links.users}?id=${u.id}`}>{u.email}</a>
+                    <a className={textLinkClass} href={`${props.links.users}?id=${u.id}`}>{u.email}</a>
                   </td>
                   <td className={tdClass}>{u.fullName ?? '—'}</td>
                   <td className={tdClass}>{u.phone ?? '—'}</td>
@@ -80,7 +81,7 @@ export function UserList(props: AdminProps) {
           </table>
         </div>
       )}
-      <Pager t={t} page={state.page} pages={state.pages} label={t('users.pages')} onPage={(p) => void userList.load(p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('users.pages')} onPage={(p) => void userList.load(p)} />
     </div>
   );
 }

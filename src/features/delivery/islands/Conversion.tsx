@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { inputClass } from '../../flows/islands/ui.ts';
 import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from './delivery-api.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
+import { inputClass } from '../../../ui/index.ts';
 
 type Props = InsightsProps & { base: string };
 type Answer = { state: 'idle' | 'loading' | 'failed' | 'missing' } | { state: 'ready'; all: FlowConversion[] };

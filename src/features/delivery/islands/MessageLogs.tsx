@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { inputClass, secondaryClass } from '../../flows/islands/ui.ts';
 import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from './delivery-api.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
+import { inputClass, secondaryButtonClass } from '../../../ui/index.ts';
 
 type Props = InsightsProps & { base: string };
 type Answer = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: DeliveryMessageList };
@@ -111,13 +111,13 @@ export default function MessageLogs(props: Props) {
 
       <div className="flex items-center gap-3 mb-2">
         <p className="text-sm text-ink-muted m-0" aria-live="polite">{data ? t('logs.found', { count: data.total }) : ''}</p>
-        <button type="button" className={secondaryClass} disabled={busy} onClick={() => void load(filters)}>{t('logs.refresh')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void load(filters)}>{t('logs.refresh')}</button>
       </div>
       {busy && !data && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
       {answer.state === 'failed' && (
         <p className="text-sm text-red-700" role="alert">
           {t('errors.network')}{' '}
-          <button type="button" className={secondaryClass} onClick={() => void load(filters)}>{t('logs.retry')}</button>
+          <button type="button" className={secondaryButtonClass} onClick={() => void load(filters)}>{t('logs.retry')}</button>
         </p>
       )}
       {data && !data.messages.length && <p className="text-sm text-ink-muted" role="status">{t(filtered ? 'logs.emptyFiltered' : 'logs.empty')}</p>}
@@ -127,9 +127,9 @@ export default function MessageLogs(props: Props) {
 
       {data && data.pages > 1 && (
         <nav aria-label={t('pages')} className="flex items-center gap-2 mt-3 text-sm">
-          <button type="button" className={secondaryClass} disabled={filters.page <= 1 || busy} onClick={() => change({ ...filters, page: filters.page - 1 })}>{t('previous')}</button>
+          <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1 || busy} onClick={() => change({ ...filters, page: filters.page - 1 })}>{t('previous')}</button>
           <span aria-live="polite">{t('pageOf', { page: data.page, pages: data.pages })}</span>
-          <button type="button" className={secondaryClass} disabled={filters.page >= data.pages || busy} onClick={() => change({ ...filters, page: filters.page + 1 })}>{t('next')}</button>
+          <button type="button" className={secondaryButtonClass} disabled={filters.page >= data.pages || busy} onClick={() => change({ ...filters, page: filters.page + 1 })}>{t('next')}</button>
         </nav>
       )}
     </div>

@@ -1,6 +1,6 @@
 import type { T } from '../../../i18n/translate.ts';
-import { formatDate, tdClass, thClass } from '../../flows/islands/ui.ts';
 import { reasonText, sandboxNext, type DeliveryMessage, type DeliveryStatus, type SandboxEvent } from './delivery-api.ts';
+import { formatDateTime, tdClass, thClass } from '../../../ui/index.ts';
 
 // Badge colours keep AA contrast on their backgrounds.
 const BADGE: Record<DeliveryStatus, string> = {
@@ -35,7 +35,7 @@ export function MessageLogsTable(props: {
   onMark: (m: DeliveryMessage, status: SandboxEvent) => void;
 }) {
   const { t, locale, base, items, busy, onMark } = props;
-  const time = (s: number | null) => (s ? formatDate(locale, s) : '—');
+  const time = (s: number | null) => (s ? formatDateTime(locale, s) : '—');
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm border-collapse" aria-busy={busy}>
@@ -74,7 +74,7 @@ export function MessageLogsTable(props: {
                   {reason && <div className="text-xs text-ink-muted mt-1">{reason}</div>}
                   {AFTER_SEND.map(([status, field]) => {
                     const at = m[field];
-                    return at ? <div key={status} className="text-xs text-ink-muted mt-1" data-time={status}>{t(`logs.time.${status}`, { time: formatDate(locale, at) })}</div> : null;
+                    return at ? <div key={status} className="text-xs text-ink-muted mt-1" data-time={status}>{t(`logs.time.${status}`, { time: formatDateTime(locale, at) })}</div> : null;
                   })}
                   {sandboxNext(m).length > 0 && (
                     // The sandbox sends nothing for real: the owner plays what the recipient did.

@@ -8,7 +8,8 @@ import { $flows, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow
 import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
 import { localizeServerText } from './server-text.ts';
-import { badgeClass, dangerClass, formatDate, inputClass, linkClass, secondaryClass, tdClass, thClass } from './ui.ts';
+import { badgeClass } from './status-badge.ts';
+import { buttonLinkClass, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
 
@@ -99,11 +100,11 @@ export default function FlowsList(props: FlowsProps) {
 
       <div role="group" aria-label={t('actions')} className="flex flex-wrap items-center gap-2 mb-3">
         <span className="text-sm text-ink-muted mr-2" aria-live="polite">{t('selected', { count: state.selected.length })}</span>
-        <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => void run('Pause')}>{t('pause')}</button>
-        <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => void run('Resume')}>{t('resume')}</button>
-        <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => setConfirming(true)}>{t('delete')}</button>
-        <button type="button" className={secondaryClass} disabled={!state.selected.length || busy} onClick={() => setPhones(true)}>{t('testPhones.open')}</button>
-        <a className={linkClass} href={massEditHref}>{t('massEdit')}</a>
+        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => void run('Pause')}>{t('pause')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => void run('Resume')}>{t('resume')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => setConfirming(true)}>{t('delete')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => setPhones(true)}>{t('testPhones.open')}</button>
+        <a className={buttonLinkClass} href={massEditHref}>{t('massEdit')}</a>
       </div>
 
       {phones && state.selected.length > 0 && (
@@ -115,8 +116,8 @@ export default function FlowsList(props: FlowsProps) {
           <h2 id="flows-confirm-title" className="text-base font-semibold m-0">{t('confirm.title')}</h2>
           <p id="flows-confirm-text" className="text-sm m-0 my-2">{t('confirm.text', { count: state.selected.length })}</p>
           <div className="flex gap-2">
-            <button type="button" className={dangerClass} onClick={() => void run('Delete')} autoFocus>{t('confirm.yes')}</button>
-            <button type="button" className={secondaryClass} onClick={() => setConfirming(false)}>{t('confirm.no')}</button>
+            <button type="button" className={dangerButtonClass} onClick={() => void run('Delete')} autoFocus>{t('confirm.yes')}</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>{t('confirm.no')}</button>
           </div>
         </div>
       )}
@@ -155,9 +156,9 @@ export default function FlowsList(props: FlowsProps) {
                   <td className={tdClass}>{t(`kind.${f.type}`)}</td>
                   <td className={tdClass}>{t(`mode.${f.mode}`)}</td>
                   <td className={tdClass}><span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span></td>
-                  <td className={tdClass}>{formatDate(props.locale, state.query.sort === 'created' ? f.created : f.edited)}</td>
+                  <td className={tdClass}>{formatDateTime(props.locale, state.query.sort === 'created' ? f.created : f.edited)}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>
-                    <button type="button" className={`${secondaryClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
+                    <button type="button" className={`${secondaryButtonClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
                       {t('duplicate')}
                     </button>
                     <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
@@ -173,9 +174,9 @@ export default function FlowsList(props: FlowsProps) {
 
       {state.pages > 1 && (
         <nav aria-label={t('pages')} className="flex items-center gap-2 mt-3 text-sm">
-          <button type="button" className={secondaryClass} disabled={state.page <= 1 || state.loading} onClick={() => void loadFlows(state.page - 1)}>{t('previous')}</button>
+          <button type="button" className={secondaryButtonClass} disabled={state.page <= 1 || state.loading} onClick={() => void loadFlows(state.page - 1)}>{t('previous')}</button>
           <span aria-live="polite">{t('pageOf', { page: state.page, pages: state.pages })}</span>
-          <button type="button" className={secondaryClass} disabled={state.page >= state.pages || state.loading} onClick={() => void loadFlows(state.page + 1)}>{t('next')}</button>
+          <button type="button" className={secondaryButtonClass} disabled={state.page >= state.pages || state.loading} onClick={() => void loadFlows(state.page + 1)}>{t('next')}</button>
         </nav>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { setTestPhones, type BulkResult } from '../store.ts';
-import { buttonClass, inputClass, secondaryClass } from './ui.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/index.ts';
 
 /** The first number that breaks the shared §5 rule (an empty item between commas counts), or null. */
 async function firstBadNumber(value: string): Promise<string | null> {
@@ -73,7 +73,7 @@ export default function FlowsTestPhones({ t, count, onDone, onCancel }: Props) {
       )}
       <div className="flex gap-2">
         <button type="submit" className={buttonClass} disabled={busy}>{t('testPhones.save')}</button>
-        <button type="button" className={secondaryClass} onClick={onCancel}>{t('confirm.no')}</button>
+        <button type="button" className={secondaryButtonClass} onClick={onCancel}>{t('confirm.no')}</button>
       </div>
     </form>
   );

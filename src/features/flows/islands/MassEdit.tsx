@@ -4,7 +4,7 @@ import { notify } from '../../../scripts/notify.ts';
 import { applyTextEdit, getFlow, previewTextEdit, searchFlows, type BulkResult, type Flow, type TextEditPreview } from '../store.ts';
 import type { FlowsProps } from './props.ts';
 import { localizeServerText } from './server-text.ts';
-import { buttonClass, inputClass, secondaryClass, tdClass, thClass } from './ui.ts';
+import { buttonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 
 /** Ids from `?ids=1,2,3` (the list screen's selection). */
@@ -148,7 +148,7 @@ export default function MassEdit(props: FlowsProps) {
         </label>
         <p className="text-sm text-ink-muted m-0">{t('mass.hint')}</p>
         <div className="flex gap-2">
-          <button type="submit" className={secondaryClass} disabled={!ready || busy}>{t('mass.preview')}</button>
+          <button type="submit" className={secondaryButtonClass} disabled={!ready || busy}>{t('mass.preview')}</button>
           <button type="button" className={buttonClass} disabled={!ready || busy || !previewFresh} onClick={() => void onApply()}>{t('mass.apply')}</button>
         </div>
         {!previewFresh && preview && <p className="text-sm text-ink-muted m-0">{t('mass.stale')}</p>}

@@ -7,7 +7,7 @@ import type { FlowKind } from '../../../shared/flows/kinds.ts';
 import type { StartOption } from '../../../shared/flows/quickstart.ts';
 import type { QuickstartFlows } from './QuickstartWizard.tsx';
 import { api } from '../../account/islands/api.ts';
-import { FormMessage } from '../../account/islands/form-kit.tsx';
+import { FormMessage } from '../../../ui/index.ts';
 
 /** What happened to one flow: created and then started, planned, left paused, or created but not started. */
 export interface FlowOutcome {

@@ -5,10 +5,10 @@ import type { FlowText, TemplateTiming } from '../../../shared/flows/templates.t
 import { checkNextStart, kindsForGoals, localDay, nextStartFor, QUICKSTART_GOALS, START_OPTIONS, type QuickstartGoal, type StartOption } from '../../../shared/flows/quickstart.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { api } from '../../account/islands/api.ts';
-import { SubmitButton } from '../../account/islands/form-kit.tsx';
 import type { AccountProps } from '../../account/islands/props.ts';
 import { QuickstartResult, runQuickstart, type Outcome } from './QuickstartResult.tsx';
 import { ConfirmStep, GoalsStep, MessagesStep, Progress, StartStep, STEPS } from './QuickstartSteps.tsx';
+import { SubmitButton } from '../../../ui/index.ts';
 
 export interface QuickstartProps extends AccountProps {
   /** The booking system the variant names (quickstartYclients…, quickstartAltegio); none on the general one. */

@@ -1,14 +1,11 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { Field, SubmitButton } from '../../account/islands/form-kit.tsx';
-import { formatDate, inputClass, secondaryClass, dangerClass, tdClass, thClass } from '../../flows/islands/ui.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
 import { addPhone, displayPhone, explain, listPhones, phoneError, removePhone, type IgnoredPhone } from './phones-api.ts';
-import { ListStatus } from './ListStatus.tsx';
-import { Pager } from './Pager.tsx';
 import type { InsightsProps } from './props.ts';
 import { usePagedList } from './use-paged-list.ts';
+import { ListStatus, Pager, SubmitButton, TextField, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {
@@ -58,8 +55,8 @@ export default function Blacklist(props: InsightsProps) {
       <form noValidate onSubmit={submit} aria-labelledby="add-phone-title" className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-3">
         <h2 id="add-phone-title" className="text-base font-semibold m-0">{t('add.title')}</h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
-          <Field label={t('add.comment')} name="comment" maxLength={200} autoComplete="off" value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
+          <TextField label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
+          <TextField label={t('add.comment')} name="comment" maxLength={200} autoComplete="off" value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
         </div>
         <div>
           <SubmitButton busy={busy} busyLabel={t('working')}>{t('add.submit')}</SubmitButton>
@@ -78,13 +75,13 @@ export default function Blacklist(props: InsightsProps) {
           <h2 id="phone-confirm-title" className="text-base font-semibold m-0">{t('remove.title')}</h2>
           <p id="phone-confirm-text" className="text-sm m-0 my-2">{t('remove.text', { phone: displayPhone(confirming.phone) })}</p>
           <div className="flex gap-2">
-            <button type="button" className={dangerClass} onClick={() => void remove(confirming)} autoFocus>{t('remove.yes')}</button>
-            <button type="button" className={secondaryClass} onClick={() => setConfirming(undefined)}>{t('remove.no')}</button>
+            <button type="button" className={dangerButtonClass} onClick={() => void remove(confirming)} autoFocus>{t('remove.yes')}</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(undefined)}>{t('remove.no')}</button>
           </div>
         </div>
       )}
 
-      <ListStatus list={list} found={t('found', { count: list.total })} loading={t('loading')} failed={t('errors.network')} empty={t(search.trim() ? 'emptySearch' : 'empty')} />
+      <ListStatus count={list.items.length} loading={list.loading} failed={list.failed} found={t('found', { count: list.total })} texts={{ loading: t('loading'), failed: t('errors.network'), empty: t(search.trim() ? 'emptySearch' : 'empty') }} />
 
       {list.items.length > 0 && (
         <div className="overflow-x-auto">
@@ -105,9 +102,9 @@ export default function Blacklist(props: InsightsProps) {
                   <td className={tdClass}>{displayPhone(item.phone)}</td>
                   <td className={tdClass}>{item.comment}</td>
                   <td className={tdClass}>{t(`source.${item.source}`)}</td>
-                  <td className={tdClass}>{formatDate(props.locale, item.created)}</td>
+                  <td className={tdClass}>{formatDateTime(props.locale, item.created)}</td>
                   <td className={tdClass}>
-                    <button type="button" className={secondaryClass} aria-label={t('remove.label', { phone: displayPhone(item.phone) })} onClick={() => setConfirming(item)}>
+                    <button type="button" className={secondaryButtonClass} aria-label={t('remove.label', { phone: displayPhone(item.phone) })} onClick={() => setConfirming(item)}>
                       {t('remove.button')}
                     </button>
                   </td>
@@ -118,7 +115,7 @@ export default function Blacklist(props: InsightsProps) {
         </div>
       )}
 
-      <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} go={(page) => void load(page)} />
+      <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} onPage={(page) => void load(page)} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { Field, FormMessage, SubmitButton } from '../../account/islands/form-kit.tsx';
 import { addByLink, explain, phoneError } from './phones-api.ts';
 import type { InsightsProps } from './props.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 
 /** The public page /il/{encUserGuid}: anyone with the link adds a number to the business's blacklist. */
 export default function IgnorePhoneForm(props: InsightsProps) {
@@ -37,7 +37,7 @@ export default function IgnorePhoneForm(props: InsightsProps) {
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('public.submit')}>
       <p className="m-0 text-ink-muted">{t('public.intro')}</p>
       {result && <FormMessage kind={result.kind}>{result.text}</FormMessage>}
-      <Field label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="tel" required value={phone} error={error} onChange={(e) => setPhone(e.target.value)} />
+      <TextField label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="tel" required value={phone} error={error} onChange={(e) => setPhone(e.target.value)} />
       <SubmitButton busy={busy} busyLabel={t('working')}>{t('public.submit')}</SubmitButton>
     </form>
   );

@@ -1,14 +1,12 @@
 import { useMemo, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { dangerClass, formatDate, inputClass, secondaryClass, tdClass, thClass } from '../../flows/islands/ui.ts';
-import { ListStatus } from './ListStatus.tsx';
-import { Pager } from './Pager.tsx';
 import type { InsightsProps } from './props.ts';
 import { usePagedList } from './use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
 import { CHANNELS, listSubscribers, removeSubscriber, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from './subscribers-api.ts';
+import { ListStatus, Pager, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 /** §2 subscribers (/phones/subscribers): the Telegram subscribe link, manual consent, search and filters, un/resubscribe, delete. */
 export default function Subscribers(props: InsightsProps) {
@@ -65,18 +63,18 @@ export default function Subscribers(props: InsightsProps) {
           <h2 id="subscriber-confirm-title" className="text-base font-semibold m-0">{t('subscribers.remove.title')}</h2>
           <p id="subscriber-confirm-text" className="text-sm m-0 my-2">{t('subscribers.remove.text', { who: who(confirming) })}</p>
           <div className="flex gap-2">
-            <button type="button" className={dangerClass} onClick={() => void remove(confirming)} autoFocus>{t('subscribers.remove.yes')}</button>
-            <button type="button" className={secondaryClass} onClick={() => setConfirming(undefined)}>{t('subscribers.remove.no')}</button>
+            <button type="button" className={dangerButtonClass} onClick={() => void remove(confirming)} autoFocus>{t('subscribers.remove.yes')}</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(undefined)}>{t('subscribers.remove.no')}</button>
           </div>
         </div>
       )}
 
       <ListStatus
-        list={list}
+        count={list.items.length}
+        loading={list.loading}
+        failed={list.failed}
         found={t('subscribers.found', { count: list.total })}
-        loading={t('loading')}
-        failed={t('errors.network')}
-        empty={t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty')}
+        texts={{ loading: t('loading'), failed: t('errors.network'), empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }}
       />
 
       {list.items.length > 0 && (
@@ -97,15 +95,15 @@ export default function Subscribers(props: InsightsProps) {
                   <td className={tdClass}>{t(`subscribers.channelName.${item.channel}`)}</td>
                   <td className={tdClass}>{t(`subscribers.statusName.${item.status}`)}</td>
                   <td className={tdClass}>{t(`subscribers.sourceName.${item.source}`)}</td>
-                  <td className={tdClass}>{formatDate(props.locale, item.created)}</td>
+                  <td className={tdClass}>{formatDateTime(props.locale, item.created)}</td>
                   <td className={`${tdClass} whitespace-nowrap`}>
                     <div className="flex gap-2">
                       {item.status === 'active' ? (
-                        <button type="button" className={secondaryClass} aria-label={t('subscribers.unsubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.unsubscribe.button')}</button>
+                        <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.unsubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.unsubscribe.button')}</button>
                       ) : (
-                        <button type="button" className={secondaryClass} aria-label={t('subscribers.resubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.resubscribe.button')}</button>
+                        <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.resubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.resubscribe.button')}</button>
                       )}
-                      <button type="button" className={secondaryClass} aria-label={t('subscribers.remove.label', { who: who(item) })} onClick={() => setConfirming(item)}>{t('subscribers.remove.button')}</button>
+                      <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.remove.label', { who: who(item) })} onClick={() => setConfirming(item)}>{t('subscribers.remove.button')}</button>
                     </div>
                   </td>
                 </tr>
@@ -115,7 +113,7 @@ export default function Subscribers(props: InsightsProps) {
         </div>
       )}
 
-      <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} go={(page) => void load(page)} />
+      <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} onPage={(page) => void load(page)} />
     </div>
   );
 }

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { Field, SubmitButton } from '../../account/islands/form-kit.tsx';
-import { inputClass } from '../../flows/islands/ui.ts';
 import { explain, phoneError } from './phones-api.ts';
 import { addSubscriber, CHANNELS, type SubscriberChannel } from './subscribers-api.ts';
+import { SubmitButton, TextField, inputClass } from '../../../ui/index.ts';
 
 /** Records a client's consent by phone (the shared §5 phone rule, errors next to the field). */
 export function SubscribersAddForm({ t, onAdded }: { t: T; onAdded: () => Promise<void> }) {
@@ -43,8 +42,8 @@ export function SubscribersAddForm({ t, onAdded }: { t: T; onAdded: () => Promis
         <p className="text-sm text-ink-muted m-0">{t('subscribers.add.hint')}</p>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <Field label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
-        <Field label={t('subscribers.add.name')} name="name" maxLength={100} autoComplete="off" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
+        <TextField label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
+        <TextField label={t('subscribers.add.name')} name="name" maxLength={100} autoComplete="off" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
         <div className="flex flex-col gap-1">
           <label htmlFor={channelId} className="font-medium">{t('subscribers.channel')}</label>
           <select id={channelId} name="channel" className={`${inputClass} py-2`} value={channel} onChange={(e) => setChannel(e.target.value as SubscriberChannel)}>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { secondaryClass } from '../../flows/islands/ui.ts';
 import { subscribeLink } from './subscribers-api.ts';
+import { secondaryButtonClass } from '../../../ui/index.ts';
 
 /** The Telegram deep link that subscribes a client (with a copy button), or why there is none on this server. */
 export function SubscribersLink({ t }: { t: T }) {
@@ -33,7 +33,7 @@ export function SubscribersLink({ t }: { t: T }) {
           <p className="text-sm text-ink-muted m-0 mb-2">{t('subscribers.link.hint')}</p>
           <div className="flex flex-wrap gap-2 items-center">
             <a href={link.url} className="text-brand-dark underline break-all text-sm" data-subscribe-link>{link.url}</a>
-            <button type="button" className={secondaryClass} onClick={() => void copy()}>{t('subscribers.link.copy')}</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => void copy()}>{t('subscribers.link.copy')}</button>
           </div>
         </>
       )}

@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../../ui/confirm-dialog.tsx';
 import type { T } from '../../../../i18n/translate.ts';
 import { errorId, FieldError, inputClass } from './fields.tsx';
 import type { Errors, Flow } from './state.ts';
@@ -10,23 +11,9 @@ interface Props {
   change: (patch: Partial<Flow>) => void;
 }
 
-const primary = 'px-3 py-1.5 rounded text-sm font-medium bg-red-700 text-white hover:bg-red-800 cursor-pointer border-0';
-const secondary = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 cursor-pointer';
-
 /** §4 mode: test sends to the owner's numbers, combat to clients; moving to combat is confirmed in a modal dialog. */
 export default function ModeStep({ t, flow, errors, change }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
   const [asking, setAsking] = useState(false);
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (asking && el && !el.open) {
-      el.showModal(); // modal: the page behind is inert, Esc cancels
-      cancel.current?.focus(); // the safe choice first
-    }
-    if (!asking && el?.open) el.close();
-  }, [asking]);
 
   return (
     <div className="grid gap-4 max-w-xl">
@@ -65,20 +52,15 @@ export default function ModeStep({ t, flow, errors, change }: Props) {
         <p id="testPhones-hint" className="text-xs text-ink-muted m-0 mt-1">{t('testPhonesHint')}</p>
         <FieldError t={t} errors={errors} field="testPhones" />
       </div>
-      <dialog
-        ref={dialog}
-        aria-labelledby="combat-title"
-        aria-describedby="combat-text"
-        className="rounded border border-gray-300 p-4 max-w-md backdrop:bg-black/40"
+      <ConfirmDialog
+        open={asking}
+        title={t('combat.title')}
+        text={t('combat.text')}
+        confirm={t('combat.yes')}
+        cancel={t('combat.no')}
+        onConfirm={() => change({ mode: 'combat' })}
         onClose={() => setAsking(false)}
-      >
-        <h2 id="combat-title" className="text-base font-semibold m-0">{t('combat.title')}</h2>
-        <p id="combat-text" className="text-sm my-2">{t('combat.text')}</p>
-        <div className="flex gap-2">
-          <button type="button" className={primary} onClick={() => (change({ mode: 'combat' }), setAsking(false))}>{t('combat.yes')}</button>
-          <button ref={cancel} type="button" className={secondary} onClick={() => setAsking(false)}>{t('combat.no')}</button>
-        </div>
-      </dialog>
+      />
     </div>
   );
 }

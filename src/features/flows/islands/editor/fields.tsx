@@ -6,7 +6,9 @@ import type { Errors } from './state.ts';
 /** Shown in texts as a placeholder value: file formats are not words to translate. */
 export const IMAGE_FORMATS = 'PNG, JPG, JPEG';
 
-export const inputClass = 'w-full border border-gray-300 rounded px-2 py-1.5 text-sm bg-white focus:outline-2 focus:outline-brand aria-[invalid=true]:border-red-700';
+import { inputClass } from '../../../../ui/classes.ts';
+
+export { inputClass };
 export const errorId = (field: string) => `err-${field.replace(/\./g, '-')}`;
 
 /** The §5 text of a failed rule, or of a contract check only the server makes (`maxLength`), in the page's language;

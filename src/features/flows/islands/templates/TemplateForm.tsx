@@ -1,6 +1,6 @@
 import type { T } from '../../../../i18n/translate.ts';
 import { MESSAGE_VARIABLES } from '../../../../shared/flows/variables.ts';
-import { buttonClass, inputClass } from '../ui.ts';
+import { buttonClass, Field, inputClass } from '../../../../ui/index.ts';
 
 export interface TemplateValues {
   title: string;
@@ -17,16 +17,6 @@ interface Props {
   submit: string;
   onChange: (values: TemplateValues) => void;
   onSubmit: () => void;
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      {children}
-      {error && <p id={`${id}-error`} className="text-sm text-red-700 m-0" role="alert">{error}</p>}
-    </div>
-  );
 }
 
 /** Title, message text (with the variables it may use) and, when editing, the test numbers. */

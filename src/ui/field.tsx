@@ -1,13 +1,38 @@
 import { useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface FieldProps {
+  label: string;
+  error?: string;
+  hint?: string;
+  /** The control's id when the caller sets it; otherwise one is made and handed to `children`. */
+  id?: string;
+  /** The control: a node that carries `id`, or a function given the id and the id of the error (for aria-describedby). */
+  children: ReactNode | ((id: string, describedBy: string | undefined) => ReactNode);
+}
+
+/** A label, any control, a hint and the control's error, announced when it appears. */
+export function Field({ label, error, hint, id: given, children }: FieldProps) {
+  const made = useId();
+  const id = given ?? made;
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      {typeof children === 'function' ? children(id, error ? errorId : undefined) : children}
+      {hint && <span className="text-xs text-ink-muted">{hint}</span>}
+      {error && <p id={errorId} className="text-sm text-red-700 m-0" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   error?: string;
   hint?: string;
 }
 
-/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
-export function Field({ label, error, hint, required, ...input }: FieldProps) {
+/** A labelled input of a form whose error is tied to it (aria-invalid, aria-describedby). */
+export function TextField({ label, error, hint, required, ...input }: TextFieldProps) {
   const id = useId();
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
@@ -27,17 +52,22 @@ export function Field({ label, error, hint, required, ...input }: FieldProps) {
   );
 }
 
-interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type'> {
+interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'onChange'> {
   label: ReactNode;
   error?: string;
+  onChange?: InputHTMLAttributes<HTMLInputElement>['onChange'];
+  /** Shorthand for `onChange` with the new value. */
+  onValue?: (checked: boolean) => void;
 }
 
-export function Checkbox({ label, error, ...input }: CheckboxProps) {
+/** A checkbox with its label beside it and its error below. */
+export function Checkbox({ label, error, onValue, onChange, ...input }: CheckboxProps) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-start gap-2">
-        <input id={id} type="checkbox" className="mt-1" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...input} />
+        <input id={id} type="checkbox" className="mt-1" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => (onChange?.(e), onValue?.(e.target.checked))} {...input} />
         <label htmlFor={id}>{label}</label>
       </div>
       {error && <p id={`${id}-error`} className="m-0 text-sm text-red-700" data-field-error>{error}</p>}
