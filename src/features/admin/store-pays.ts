@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { adminApi, logAdminFailure, type AdminSchemas } from './api.ts';
+import { api } from '../../api/browser.ts';
+import { logAdminFailure, type AdminSchemas } from './api.ts';
 
 type S = AdminSchemas;
 export type Payment = S['Payment'];
@@ -31,8 +32,7 @@ export const byDateDesc = (a: Payment, b: Payment) => b.createdDateUnixTime - a.
 export async function loadPays(userId: number, page = 1): Promise<void> {
   $pays.set({ ...$pays.get(), userId, page, loading: true });
   try {
-    const api = adminApi();
-    const call = (success: boolean) => api.GET('/Admin/Users/{id}/Pays', { params: { path: { id: userId }, query: { page, success } } });
+    const call = (success: boolean) => api().GET('/Admin/Users/{id}/Pays', { params: { path: { id: userId }, query: { page, success } } });
     const [ok, failed] = await Promise.all([call(true), call(false)]);
     if (!ok.data || !failed.data) throw ok.error ?? failed.error;
     if ($pays.get().userId !== userId || $pays.get().page !== page) return;
@@ -46,10 +46,9 @@ export async function loadPays(userId: number, page = 1): Promise<void> {
 /** Adds (payId null) or edits a payment; on success the list reloads at page 1 (§4). */
 export async function savePay(userId: number, payId: number | null, body: PaymentInput): Promise<boolean> {
   try {
-    const api = adminApi();
     const { data, error } = payId
-      ? await api.PATCH('/Admin/Users/{id}/Pays/{payId}', { params: { path: { id: userId, payId } }, body })
-      : await api.POST('/Admin/Users/{id}/Pays', { params: { path: { id: userId } }, body });
+      ? await api().PATCH('/Admin/Users/{id}/Pays/{payId}', { params: { path: { id: userId, payId } }, body })
+      : await api().POST('/Admin/Users/{id}/Pays', { params: { path: { id: userId } }, body });
     if (!data) {
       logAdminFailure('payment save', error);
       return false;
@@ -64,7 +63,7 @@ export async function savePay(userId: number, payId: number | null, body: Paymen
 
 export async function fetchPayLink(userId: number, payId: number): Promise<string | null> {
   try {
-    const { data, error } = await adminApi().GET('/Admin/Users/{id}/Pays/{payId}/LinkToPay', { params: { path: { id: userId, payId } } });
+    const { data, error } = await api().GET('/Admin/Users/{id}/Pays/{payId}/LinkToPay', { params: { path: { id: userId, payId } } });
     if (!data) logAdminFailure('pay link', error);
     return data?.url ?? null;
   } catch (error) {
@@ -81,7 +80,6 @@ export interface PayLookups {
 
 /** What the modal offers: the user's bundle, managers, and pay destinations with the [FM] marker. */
 export async function loadPayLookups(userId: number): Promise<PayLookups> {
-  const api = adminApi();
   const safe = async <T,>(what: string, p: Promise<{ data?: T; error?: unknown }>) => {
     try {
       const { data, error } = await p;
@@ -93,9 +91,9 @@ export async function loadPayLookups(userId: number): Promise<PayLookups> {
     }
   };
   const [accounts, managers, destinations] = await Promise.all([
-    safe('accounts', api.GET('/Admin/{id}/UserAccounts', { params: { path: { id: userId } } })),
-    safe('managers', api.GET('/Manager')),
-    safe('pay destinations', api.GET('/PayDestination')),
+    safe('accounts', api().GET('/Admin/{id}/UserAccounts', { params: { path: { id: userId } } })),
+    safe('managers', api().GET('/Manager')),
+    safe('pay destinations', api().GET('/PayDestination')),
   ]);
   return {
     accounts: accounts ?? null,

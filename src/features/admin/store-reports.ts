@@ -1,41 +1,42 @@
-import { adminApi, logAdminFailure, type AdminSchemas } from './api.ts';
+import { logAdminFailure, type AdminSchemas } from './api.ts';
+import { api } from '../../api/browser.ts';
 import { pagedStore } from './store-paged.ts';
 
 type S = AdminSchemas;
 
 export const promocodeList = pagedStore<S['Promocode'], Record<string, never>>('promo codes', {}, async (page) => {
-  const { data, error } = await adminApi().GET('/Admin/Promocodes', { params: { query: { page } } });
+  const { data, error } = await api().GET('/Admin/Promocodes', { params: { query: { page } } });
   if (error) throw error;
   return data && { items: data.promocodes, pages: data.pages, total: data.total };
 });
 
 export const instanceList = pagedStore<S['Instance'], { state: string }>('instances', { state: '' }, async (page, q) => {
   const state = (q.state || undefined) as 'Connected' | undefined;
-  const { data, error } = await adminApi().GET('/Admin/Instances', { params: { query: { page, ...(state ? { state } : {}) } } });
+  const { data, error } = await api().GET('/Admin/Instances', { params: { query: { page, ...(state ? { state } : {}) } } });
   if (error) throw error;
   return data && { items: data.instances, pages: data.pages, total: data.total, extra: { byState: data.byState } };
 });
 
 export const newsList = pagedStore<S['NewsItem'], Record<string, never>>('news', {}, async (page) => {
-  const { data, error } = await adminApi().GET('/Admin/News', { params: { query: { page } } });
+  const { data, error } = await api().GET('/Admin/News', { params: { query: { page } } });
   if (error) throw error;
   return data && { items: data.news, pages: data.pages, total: data.total };
 });
 
 export const outgoingList = pagedStore<S['OutgoingList']['messages'][number], { to: string }>('outgoing', { to: '' }, async (page, q) => {
-  const { data, error } = await adminApi().GET('/Admin/Outgoing', { params: { query: { page, ...(q.to.trim() ? { to: q.to.trim() } : {}) } } });
+  const { data, error } = await api().GET('/Admin/Outgoing', { params: { query: { page, ...(q.to.trim() ? { to: q.to.trim() } : {}) } } });
   if (error) throw error;
   return data && { items: data.messages, pages: data.pages, total: data.total };
 });
 
 export const newClientList = pagedStore<S['NewClient'], { days: number }>('new clients', { days: 30 }, async (page, q) => {
-  const { data, error } = await adminApi().GET('/Admin/NewClients', { params: { query: { page, days: q.days } } });
+  const { data, error } = await api().GET('/Admin/NewClients', { params: { query: { page, days: q.days } } });
   if (error) throw error;
   return data && { items: data.clients, pages: data.pages, total: data.total, extra: { paidTotal: data.paidTotal } };
 });
 
 export const churnList = pagedStore<S['ChurnEntry'], { minScore: number }>('churn', { minScore: 1 }, async (page, q) => {
-  const { data, error } = await adminApi().GET('/Admin/Churn', { params: { query: { page, minScore: q.minScore } } });
+  const { data, error } = await api().GET('/Admin/Churn', { params: { query: { page, minScore: q.minScore } } });
   if (error) throw error;
   return data && { items: data.customers, pages: data.pages, total: data.total };
 });
@@ -43,7 +44,7 @@ export const churnList = pagedStore<S['ChurnEntry'], { minScore: number }>('chur
 /** Creates a promo code; resolves to field errors ({} on success) or null when refused or failed. */
 export async function createPromocode(body: S['PromocodeInput']): Promise<Record<string, string> | null> {
   try {
-    const { error } = await adminApi().POST('/Admin/Promocodes', { body });
+    const { error } = await api().POST('/Admin/Promocodes', { body });
     if (!error) return {};
     logAdminFailure('promo code', error);
     if (error.status === 400 || error.status === 409) {
@@ -59,7 +60,7 @@ export async function createPromocode(body: S['PromocodeInput']): Promise<Record
 
 export async function publishNews(body: S['NewsInput']): Promise<boolean> {
   try {
-    const { error } = await adminApi().POST('/Admin/News', { body });
+    const { error } = await api().POST('/Admin/News', { body });
     if (error) logAdminFailure('news', error);
     else await newsList.load(1);
     return !error;
@@ -71,7 +72,7 @@ export async function publishNews(body: S['NewsInput']): Promise<boolean> {
 
 export async function deleteNews(newsId: number): Promise<void> {
   try {
-    const { error } = await adminApi().DELETE('/Admin/News/{newsId}', { params: { path: { newsId } } });
+    const { error } = await api().DELETE('/Admin/News/{newsId}', { params: { path: { newsId } } });
     if (error) logAdminFailure('news delete', error);
   } catch (error) {
     logAdminFailure('news delete', error);
@@ -81,7 +82,7 @@ export async function deleteNews(newsId: number): Promise<void> {
 
 export async function loadDiagnostics(id: number): Promise<S['UserDiagnostics'] | null> {
   try {
-    const { data, error } = await adminApi().GET('/Admin/Users/{id}/Diagnostics', { params: { path: { id } } });
+    const { data, error } = await api().GET('/Admin/Users/{id}/Diagnostics', { params: { path: { id } } });
     if (error) logAdminFailure('diagnostics', error);
     return data ?? null;
   } catch (error) {
@@ -92,7 +93,7 @@ export async function loadDiagnostics(id: number): Promise<S['UserDiagnostics'] 
 
 export async function loadCompanyStatus(companyId: number): Promise<S['CompanyStatus'] | null> {
   try {
-    const { data, error } = await adminApi().GET('/Admin/Status/{companyId}', { params: { path: { companyId } } });
+    const { data, error } = await api().GET('/Admin/Status/{companyId}', { params: { path: { companyId } } });
     if (error) logAdminFailure('company status', error);
     return data ?? null;
   } catch (error) {

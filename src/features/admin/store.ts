@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { adminApi, logAdminFailure, type AdminSchemas } from './api.ts';
+import { api } from '../../api/browser.ts';
+import { logAdminFailure, type AdminSchemas } from './api.ts';
 import { pagedStore } from './store-paged.ts';
 
 type S = AdminSchemas;
@@ -22,7 +23,7 @@ export const userList = pagedStore<S['AdminUser'], UserQuery>('user list', { tex
   const key = JSON.stringify([text, q.sort, q.order]);
   if (cursors.key !== key) cursors = { key, after: [] };
   const after = cursors.after[page] ?? undefined;
-  const { data, error } = await adminApi().GET('/Admin/Users', {
+  const { data, error } = await api().GET('/Admin/Users', {
     params: { query: { page, pageSize: USERS_PAGE_SIZE, sort: q.sort, order: q.order, ...(text ? { query: text } : {}), ...(after ? { after } : {}) } },
   });
   if (error) throw error;
@@ -58,17 +59,16 @@ async function settle<T>(what: string, call: Promise<{ data?: T; error?: unknown
 }
 
 export async function loadUserDetail(id: number): Promise<void> {
-  const api = adminApi();
   $userDetail.set({ ...empty, loading: true });
   const path = { params: { path: { id } } };
   const [user, accounts, companies, lead, managers, grants, contacts] = await Promise.all([
-    settle('user', api.GET('/Admin/Users/{id}', path)),
-    settle('accounts', api.GET('/Admin/{id}/UserAccounts', path)),
-    settle('companies', api.GET('/YclientsAccounts/{id}/Companies', { params: { path: { id }, query: { withStatus: true } } })),
-    settle('lead info', api.GET('/Admin/LeadInfos/{id}', path)),
-    settle('managers', api.GET('/Manager')),
-    settle('dialogue grants', api.GET('/Admin/Users/{id}/Dialogues', path)),
-    settle('contacts', api.GET('/Admin/Users/{id}/Contacts', path)),
+    settle('user', api().GET('/Admin/Users/{id}', path)),
+    settle('accounts', api().GET('/Admin/{id}/UserAccounts', path)),
+    settle('companies', api().GET('/YclientsAccounts/{id}/Companies', { params: { path: { id }, query: { withStatus: true } } })),
+    settle('lead info', api().GET('/Admin/LeadInfos/{id}', path)),
+    settle('managers', api().GET('/Manager')),
+    settle('dialogue grants', api().GET('/Admin/Users/{id}/Dialogues', path)),
+    settle('contacts', api().GET('/Admin/Users/{id}/Contacts', path)),
   ]);
   $userDetail.set({
     user: user ?? null,
@@ -86,7 +86,7 @@ export async function loadUserDetail(id: number): Promise<void> {
 /** PATCH only what changed. Resolves to the server's field errors ({} on success), or null on other failures. */
 export async function patchUser(id: number, patch: S['AdminUserPatch']): Promise<Record<string, string> | null> {
   try {
-    const { data, error } = await adminApi().PATCH('/Admin/Users/{id}', { params: { path: { id } }, body: patch });
+    const { data, error } = await api().PATCH('/Admin/Users/{id}', { params: { path: { id } }, body: patch });
     if (data) {
       $userDetail.setKey('user', data);
       return {};
@@ -100,32 +100,30 @@ export async function patchUser(id: number, patch: S['AdminUserPatch']): Promise
 }
 
 export async function saveLeadInfo(id: number, lead: S['LeadInfo']): Promise<boolean> {
-  const data = await settle('lead info', adminApi().POST('/Admin/LeadInfos/{id}', { params: { path: { id } }, body: lead }));
+  const data = await settle('lead info', api().POST('/Admin/LeadInfos/{id}', { params: { path: { id } }, body: lead }));
   if (data) $userDetail.setKey('lead', data);
   return Boolean(data);
 }
 
 export async function grantDialogues(id: number, grant: S['DialoguesGrant']): Promise<boolean> {
-  const api = adminApi();
-  const data = await settle('dialogue grant', api.POST('/Admin/Users/{id}/Dialogues', { params: { path: { id } }, body: grant }));
+  const data = await settle('dialogue grant', api().POST('/Admin/Users/{id}/Dialogues', { params: { path: { id } }, body: grant }));
   if (!data) return false;
-  const list = await settle('dialogue grants', api.GET('/Admin/Users/{id}/Dialogues', { params: { path: { id } } }));
+  const list = await settle('dialogue grants', api().GET('/Admin/Users/{id}/Dialogues', { params: { path: { id } } }));
   if (list) $userDetail.setKey('grants', list);
   return true;
 }
 
 async function reloadContacts(id: number) {
-  const list = await settle('contacts', adminApi().GET('/Admin/Users/{id}/Contacts', { params: { path: { id } } }));
+  const list = await settle('contacts', api().GET('/Admin/Users/{id}/Contacts', { params: { path: { id } } }));
   if (list) $userDetail.setKey('contacts', list);
 }
 
 /** Adds or edits a contact; resolves to field errors ({} on success) or null on other failures. */
 export async function saveContact(id: number, contactId: number | null, body: S['AdminContactInput']): Promise<Record<string, string> | null> {
-  const api = adminApi();
   try {
     const { error } = contactId
-      ? await api.PATCH('/Admin/Users/{id}/Contacts/{contactId}', { params: { path: { id, contactId } }, body })
-      : await api.POST('/Admin/Users/{id}/Contacts', { params: { path: { id } }, body });
+      ? await api().PATCH('/Admin/Users/{id}/Contacts/{contactId}', { params: { path: { id, contactId } }, body })
+      : await api().POST('/Admin/Users/{id}/Contacts', { params: { path: { id } }, body });
     if (error) {
       logAdminFailure('contact save', error);
       return error.status === 400 ? Object.fromEntries((error.errors ?? []).map((e) => [e.field, e.message])) : null;
@@ -140,7 +138,7 @@ export async function saveContact(id: number, contactId: number | null, body: S[
 
 export async function deleteContact(id: number, contactId: number): Promise<void> {
   try {
-    const { error } = await adminApi().DELETE('/Admin/Users/{id}/Contacts/{contactId}', { params: { path: { id, contactId } } });
+    const { error } = await api().DELETE('/Admin/Users/{id}/Contacts/{contactId}', { params: { path: { id, contactId } } });
     if (error) logAdminFailure('contact delete', error);
   } catch (error) {
     logAdminFailure('contact delete', error);

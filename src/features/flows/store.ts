@@ -1,7 +1,6 @@
 import { map } from 'nanostores';
+import { api } from '../../api/browser.ts';
 import type { components } from '../../api/schema.d.ts';
-import { startSession } from '../../scripts/shell-session.ts';
-import { getApi } from '../../stores/session.ts';
 import { activeTariffs } from '../../shared/flows/tariffs.ts';
 
 export type Flow = components['schemas']['Flow'];
@@ -38,7 +37,6 @@ export const FLOWS_PAGE_SIZE = 20;
 
 export const $flows = map<FlowsState>({ items: [], page: 1, pages: 1, total: 0, loading: false, failed: false, query: { search: '', status: '', sort: 'edited', order: 'desc' }, selected: [] });
 
-const api = () => (startSession(), getApi());
 let latest = 0;
 
 /** Loads one page; a slower earlier answer never overwrites a newer one (typing in the search box). */

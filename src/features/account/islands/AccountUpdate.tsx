@@ -3,10 +3,10 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
-import { api } from './api.ts';
-import { byField, localize } from './i18n.ts';
+import { api } from '../../../api/browser.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 /** /account/update: accounts made by Google sign-in add the phone (and country) that registration asks for. */
 export default function AccountUpdate({ locale, messages, links, countryRequired }: AccountProps) {
@@ -34,7 +34,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     if (!phoneRules) return setFailure(t('server.network'));
     const { checkPhone } = phoneRules;
     const found = [checkPhone(phone, 'phoneNumber'), checkCountry(country, countryRequired)].filter((e): e is FieldError => !!e);
-    setErrors(byField(t, found));
+    setErrors(explainFieldErrors(found, t));
     if (found.length) return;
     setBusy(true);
     const { data, error } = await api()
@@ -42,8 +42,8 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
       .catch(() => ({ data: undefined, error: undefined }));
     if (data) return location.assign(links.home);
     setBusy(false);
-    setErrors(byField(t, error?.errors));
-    setFailure(localize(t, error?.message));
+    setErrors(explainFieldErrors(error?.errors, t));
+    setFailure(explainProblem(error?.message, t));
   }
 
   return (

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { api } from './api.ts';
-import { localize } from './i18n.ts';
+import { api } from '../../../api/browser.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage } from '../../../ui/index.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
 
 /** /Account/ConfirmEmail?userId=…&code=… from the mailed link: confirms on open and says how it went. */
 export default function ConfirmEmail({ locale, messages, links }: AccountProps) {
@@ -21,7 +21,7 @@ export default function ConfirmEmail({ locale, messages, links }: AccountProps) 
     api()
       .POST('/Account/ConfirmEmail', { body: { userId, code } })
       .then(({ data, error }) =>
-        setResult(data ? { kind: 'success', text: localize(t, data.message) } : { kind: 'error', text: localize(t, error?.message) }),
+        setResult(data ? { kind: 'success', text: explainProblem(data.message, t) } : { kind: 'error', text: explainProblem(error?.message, t) }),
       )
       .catch(() => setResult({ kind: 'error', text: t('server.network') }));
   }, []);

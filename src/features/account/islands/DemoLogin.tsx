@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { storeTokens } from '../../../api/tokens.ts';
-import { api } from './api.ts';
-import { localize } from './i18n.ts';
+import { api } from '../../../api/browser.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage } from '../../../ui/index.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
 
 /** /demo signs into the shared demo account and opens the cabinet. */
 export default function DemoLogin({ locale, messages, links }: AccountProps) {
@@ -16,7 +16,7 @@ export default function DemoLogin({ locale, messages, links }: AccountProps) {
     api()
       .POST('/Account/DemoLogin')
       .then(({ data, error }) => {
-        if (!data) return setFailure(error ? localize(t, error.message) : t('demo.failed'));
+        if (!data) return setFailure(error ? explainProblem(error.message, t) : t('demo.failed'));
         storeTokens(localStorage, data);
         location.assign(links.home);
       })

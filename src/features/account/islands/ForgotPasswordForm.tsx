@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateForgotPassword } from '../../../shared/validation/forms.ts';
-import { api } from './api.ts';
-import { byField, localize } from './i18n.ts';
+import { api } from '../../../api/browser.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 export default function ForgotPasswordForm({ locale, messages, links }: AccountProps) {
   const t = createT(locale, messages);
@@ -16,15 +16,15 @@ export default function ForgotPasswordForm({ locale, messages, links }: AccountP
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found = byField(t, validateForgotPassword({ email }));
+    const found = explainFieldErrors(validateForgotPassword({ email }), t);
     setErrors(found);
     setResult(null);
     if (Object.keys(found).length) return;
     setBusy(true);
     const { data, error } = await api().POST('/Account/ForgotPassword', { body: { email: email.trim(), clientHost: location.origin } }).catch(() => ({ data: undefined, error: undefined }));
     setBusy(false);
-    if (data) setResult({ kind: 'success', text: localize(t, data.message) });
-    else setResult({ kind: 'error', text: error ? localize(t, error.message) : t('server.network') });
+    if (data) setResult({ kind: 'success', text: explainProblem(data.message, t) });
+    else setResult({ kind: 'error', text: error ? explainProblem(error.message, t) : t('server.network') });
   }
 
   return (

@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { createT } from '../../../i18n/translate.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, loginWithGoogle } from '../../../stores/session.ts';
-import { localize } from './i18n.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage } from '../../../ui/index.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
 
 /**
  * Google returns here with `#id_token=…`. The API verifies the token; a new user is marked and goes to
@@ -33,7 +33,7 @@ export default function GoogleCallback({ locale, messages, links }: AccountProps
   if (!failed) return <p role="status" className="m-0">{t('google.working')}</p>;
   return (
     <div className="flex flex-col gap-4">
-      <FormMessage kind="error">{session.authError ? localize(t, session.authError) : t('google.failed')}</FormMessage>
+      <FormMessage kind="error">{session.authError ? explainProblem(session.authError, t) : t('google.failed')}</FormMessage>
       <a href={links.login} className="text-brand-dark underline">{t('google.retry')}</a>
     </div>
   );

@@ -4,11 +4,11 @@ import { createT } from '../../../i18n/translate.ts';
 import { validateLogin } from '../../../shared/validation/forms.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, login } from '../../../stores/session.ts';
-import { byField, localize } from './i18n.ts';
 import { afterSignIn } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 export default function LoginForm({ locale, messages, links, googleClientId }: AccountProps) {
   const t = createT(locale, messages);
@@ -22,7 +22,7 @@ export default function LoginForm({ locale, messages, links, googleClientId }: A
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (busy) return;
-    const found = byField(t, validateLogin({ email, password }));
+    const found = explainFieldErrors(validateLogin({ email, password }), t);
     setErrors(found);
     setFailed(false);
     if (Object.keys(found).length) return;
@@ -36,7 +36,7 @@ export default function LoginForm({ locale, messages, links, googleClientId }: A
 
   // §8: the sign-in view shows 'Invalid email or password'; other server texts (rate limit) as they come.
   const authError = session.authError;
-  const failure = authError && localize(t, authError) !== authError ? localize(t, authError) : t('server.invalidCredentials');
+  const failure = authError && explainProblem(authError, t) !== authError ? explainProblem(authError, t) : t('server.invalidCredentials');
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.submit')}>
       {failed && <FormMessage kind="error">{authError === null ? t('server.network') : failure}</FormMessage>}

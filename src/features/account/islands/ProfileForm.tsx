@@ -7,17 +7,17 @@ import { messages as texts } from '../../../shared/validation/messages.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { CurrentUser } from '../../../stores/session.ts';
-import { api } from './api.ts';
-import { byField, localize, type NamedError } from './i18n.ts';
+import { api } from '../../../api/browser.ts';
 import type { AccountProps } from './props.ts';
 import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 interface ProfileProps extends AccountProps {
   /** URL prefix per locale of this brand, for switching the page after a language change. */
   prefixes: Partial<Record<Locale, string>>;
 }
 
-type Problem = { message?: string; errors?: NamedError[] } | undefined;
+type Problem = { message?: string; errors?: { field: string; message: string }[] } | undefined;
 
 /** One section = one change = one call, with its own success or failure toast (§8 account changes). */
 function Section({ title, busy, submitLabel, t, onSubmit, children }: { title: string; busy: boolean; submitLabel: string; t: T; onSubmit: () => void; children: ReactNode }) {
@@ -59,7 +59,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   /** Runs one change: local rules first (nothing is sent when they fail), then the call. */
   async function change(section: string, rules: (FieldError | undefined)[], call: () => Promise<{ data?: unknown; error?: Problem }>, okKey: string, failKey: string) {
     const found = rules.filter((r): r is FieldError => !!r);
-    setErrors(byField(t, found));
+    setErrors(explainFieldErrors(found, t));
     if (found.length || busy) return false;
     setBusy(section);
     const { data, error } = await call().catch(() => ({ data: undefined, error: undefined }));
@@ -68,8 +68,8 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
       notify('success', t(okKey));
       return data;
     }
-    setErrors(byField(t, error?.errors));
-    notify('error', error?.message ? `${t(failKey)}: ${localize(t, error.message)}` : t(failKey));
+    setErrors(explainFieldErrors(error?.errors, t));
+    notify('error', error?.message ? `${t(failKey)}: ${explainProblem(error.message, t)}` : t(failKey));
     return false;
   }
 

@@ -5,10 +5,10 @@ import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { checkTerms, type FieldError } from '../../../shared/validation/rules.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, register } from '../../../stores/session.ts';
-import { byField, localize } from './i18n.ts';
 import { afterSignIn, queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 interface RegisterProps extends AccountProps {
   /** Set on /account/register/{yclients|altegio}/{applicationId}: the id is read from the URL. */
@@ -34,7 +34,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
     if (!rules) return setFailure(t('server.network'));
     const { validateRegister } = rules;
     const ruleErrors: FieldError[] = [...validateRegister({ ...form, countryId }, { countryRequired }), ...[checkTerms(form.terms)].filter((e): e is FieldError => !!e)];
-    setErrors(byField(t, ruleErrors));
+    setErrors(explainFieldErrors(ruleErrors, t));
     setFailure(null);
     if (ruleErrors.length) return;
     setBusy(true);
@@ -51,7 +51,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
     }).catch(() => false);
     if (ok) return location.assign(afterSignIn(links.home));
     setBusy(false);
-    setFailure(localize(t, $session.get().authError ?? undefined));
+    setFailure(explainProblem($session.get().authError ?? undefined, t));
   }
 
   return (

@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateResetPassword } from '../../../shared/validation/forms.ts';
-import { api } from './api.ts';
-import { byField, localize } from './i18n.ts';
+import { api } from '../../../api/browser.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 export default function ResetPasswordForm({ locale, messages, links }: AccountProps) {
   const t = createT(locale, messages);
@@ -21,18 +21,18 @@ export default function ResetPasswordForm({ locale, messages, links }: AccountPr
     event.preventDefault();
     if (busy) return;
     const ruleErrors = validateResetPassword(form, { requireConfirmation: true });
-    setErrors(byField(t, ruleErrors));
+    setErrors(explainFieldErrors(ruleErrors, t));
     // 'Not all fields are filled' and 'Passwords don't match' concern the form as a whole (§5).
     const formLevel = ruleErrors.find((e) => e.code === 'notAllFieldsFilled' || e.code === 'passwordsDontMatch');
-    setResult(formLevel ? { kind: 'error', text: localize(t, formLevel.message) } : null);
+    setResult(formLevel ? { kind: 'error', text: explainProblem(formLevel.message, t) } : null);
     if (ruleErrors.length) return;
     setBusy(true);
     const { data, error } = await api()
       .POST('/Account/ResetPassword', { body: { email: form.email.trim(), code: form.code.trim(), newPassword: form.newPassword, confirmPassword: form.confirmPassword } })
       .catch(() => ({ data: undefined, error: undefined }));
     setBusy(false);
-    if (data) setResult({ kind: 'success', text: localize(t, data.message) });
-    else setResult({ kind: 'error', text: error ? localize(t, error.message) : t('server.network') });
+    if (data) setResult({ kind: 'success', text: explainProblem(data.message, t) });
+    else setResult({ kind: 'error', text: error ? explainProblem(error.message, t) : t('server.network') });
   }
 
   const done = result?.kind === 'success';

@@ -1,5 +1,6 @@
-import { adminApi } from '../api.ts';
+
 import type { AdminProps } from './props.ts';
+import { api } from '../../../api/browser.ts';
 import { usePagedCall } from './usePagedCall.ts';
 import { useT } from './useT.ts';
 import { ListState, Pager, Section, formatDateTime, tableClass, tdClass, thClass } from '../../../ui/index.ts';
@@ -11,7 +12,7 @@ const PAGE_SIZE = 20;
 export function IgnoreListPanel(props: AdminProps & { userId: number }) {
   const t = useT(props);
   const state = usePagedCall('ignore list', props.userId, (page) =>
-    adminApi().GET('/Admin/Users/{id}/IgnoredPhones', { params: { path: { id: props.userId }, query: { page, pageSize: PAGE_SIZE } } }),
+    api().GET('/Admin/Users/{id}/IgnoredPhones', { params: { path: { id: props.userId }, query: { page, pageSize: PAGE_SIZE } } }),
   );
 
   const phones = state.data?.phones ?? [];

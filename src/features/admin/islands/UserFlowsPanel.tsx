@@ -1,5 +1,7 @@
 import { useState } from 'react';
-import { adminApi, fieldErrors, logAdminFailure, type AdminSchemas } from '../api.ts';
+import { api } from '../../../api/browser.ts';
+import { logAdminFailure, type AdminSchemas } from '../api.ts';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { linkTo, type AdminProps } from './props.ts';
 import { usePagedCall } from './usePagedCall.ts';
 import { useT } from './useT.ts';
@@ -21,7 +23,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
   const [result, setResult] = useState<{ target: number; body: AdminSchemas['AdminFlowTransferResult'] } | null>(null);
 
   const list = usePagedCall('user flows', props.userId, (page) =>
-    adminApi().GET('/Admin/Users/{id}/Flows', { params: { path: { id: props.userId }, query: { page, pageSize: PAGE_SIZE } } }),
+    api().GET('/Admin/Users/{id}/Flows', { params: { path: { id: props.userId }, query: { page, pageSize: PAGE_SIZE } } }),
   );
 
   const flows = list.data?.flows ?? [];
@@ -38,13 +40,13 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
   const run = async () => {
     setBusy(true);
     try {
-      const { data, error } = await adminApi().POST('/Admin/Users/{id}/Flows/Transfer', {
+      const { data, error } = await api().POST('/Admin/Users/{id}/Flows/Transfer', {
         params: { path: { id: props.userId } },
         body: { flowIds: selected, targetUserId: targetId, mode },
       });
       if (error || !data) {
         logAdminFailure('flow transfer', error);
-        setTargetError(fieldErrors(error as never).targetUserId ?? (error as { message?: string } | undefined)?.message ?? t('common.saveFailed'));
+        setTargetError(explainFieldErrors((error as { errors?: { field: string; message: string }[] } | undefined)?.errors, t).targetUserId ?? explainProblem(error, t, { fallback: 'common.saveFailed' }));
         return;
       }
       setResult({ target: targetId, body: data });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from './delivery-api.ts';
+import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from '../store.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
 import { inputClass } from '../../../ui/index.ts';

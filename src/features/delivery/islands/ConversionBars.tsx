@@ -1,5 +1,5 @@
 import type { T } from '../../../i18n/translate.ts';
-import type { FlowConversion } from './delivery-api.ts';
+import type { FlowConversion } from '../store.ts';
 
 /** The share for each window as a horizontal bar, the chosen one highlighted; plain markup, no chart library. */
 export function ConversionBars({ t, all, days, percent }: { t: T; all: FlowConversion[]; days: number; percent: (share: number) => string }) {

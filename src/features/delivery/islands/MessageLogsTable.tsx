@@ -1,5 +1,5 @@
 import type { T } from '../../../i18n/translate.ts';
-import { reasonText, sandboxNext, type DeliveryMessage, type DeliveryStatus, type SandboxEvent } from './delivery-api.ts';
+import { reasonText, sandboxNext, type DeliveryMessage, type DeliveryStatus, type SandboxEvent } from '../store.ts';
 import { formatDateTime, tdClass, thClass } from '../../../ui/index.ts';
 
 // Badge colours keep AA contrast on their backgrounds.

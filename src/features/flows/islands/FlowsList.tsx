@@ -7,7 +7,7 @@ import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
 import { $flows, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
 import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
-import { localizeServerText } from './server-text.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { buttonLinkClass, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
@@ -35,7 +35,7 @@ export default function FlowsList(props: FlowsProps) {
     timer.current = setTimeout(() => void loadFlows(1, { search: value }), 300); // search once typing pauses
   };
 
-  const localize = (message: string) => localizeServerText(t, message);
+  const localize = (message: string) => explainProblem(message, t, { prefixes: ['server.'] });
 
   const report = (result: BulkResult | undefined) => {
     if (!result) return notify('error', t('failed'));

@@ -3,7 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { applyTextEdit, getFlow, previewTextEdit, searchFlows, type BulkResult, type Flow, type TextEditPreview } from '../store.ts';
 import type { FlowsProps } from './props.ts';
-import { localizeServerText } from './server-text.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
 import { buttonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 
@@ -30,7 +30,7 @@ export default function MassEdit(props: FlowsProps) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const latest = useRef(0);
 
-  const localize = (message: string) => localizeServerText(t, message);
+  const localize = (message: string) => explainProblem(message, t, { prefixes: ['server.'] });
 
   const runSearch = async (value: string) => {
     const ticket = ++latest.current;

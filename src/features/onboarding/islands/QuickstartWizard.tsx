@@ -4,9 +4,10 @@ import type { FlowKind } from '../../../shared/flows/kinds.ts';
 import type { FlowText, TemplateTiming } from '../../../shared/flows/templates.ts';
 import { checkNextStart, kindsForGoals, localDay, nextStartFor, QUICKSTART_GOALS, START_OPTIONS, type QuickstartGoal, type StartOption } from '../../../shared/flows/quickstart.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { api } from '../../account/islands/api.ts';
+import { api } from '../../../api/browser.ts';
 import type { AccountProps } from '../../account/islands/props.ts';
-import { QuickstartResult, runQuickstart, type Outcome } from './QuickstartResult.tsx';
+import { QuickstartResult } from './QuickstartResult.tsx';
+import { runQuickstart, type Outcome, type QuickstartFlows } from '../store.ts';
 import { ConfirmStep, GoalsStep, MessagesStep, Progress, StartStep, STEPS } from './QuickstartSteps.tsx';
 import { SubmitButton } from '../../../ui/index.ts';
 
@@ -22,7 +23,6 @@ export interface QuickstartProps extends AccountProps {
   flowLinks: { list: string; editPrefix: string };
 }
 
-export type QuickstartFlows = Record<FlowKind, FlowText & { timing: TemplateTiming }>;
 
 interface Choice {
   goals: QuickstartGoal[];

@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
-import { addPhone, displayPhone, explain, listPhones, phoneError, removePhone, type IgnoredPhone } from './phones-api.ts';
+import { addPhone, displayPhone, explain, listPhones, phoneError, removePhone, type IgnoredPhone } from '../store.ts';
 import type { InsightsProps } from './props.ts';
 import { usePagedList } from './use-paged-list.ts';
 import { ListStatus, Pager, SubmitButton, TextField, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';

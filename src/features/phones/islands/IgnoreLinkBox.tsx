@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { ignoreLink } from './phones-api.ts';
+import { ignoreLink } from '../store.ts';
 
 /** The owner's public ignore link, with a copy button and the warning to share it only with trusted people. */
 export function IgnoreLinkBox({ t, base }: { t: T; base: string }) {

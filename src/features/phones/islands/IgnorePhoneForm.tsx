@@ -1,6 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { addByLink, explain, phoneError } from './phones-api.ts';
+import { addByLink, explain, phoneError } from '../store.ts';
 import type { InsightsProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 

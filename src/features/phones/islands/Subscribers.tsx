@@ -5,7 +5,7 @@ import type { InsightsProps } from './props.ts';
 import { usePagedList } from './use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
-import { CHANNELS, listSubscribers, removeSubscriber, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from './subscribers-api.ts';
+import { CHANNELS, listSubscribers, removeSubscriber, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
 import { ListStatus, Pager, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 /** §2 subscribers (/phones/subscribers): the Telegram subscribe link, manual consent, search and filters, un/resubscribe, delete. */

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { explain, phoneError } from './phones-api.ts';
-import { addSubscriber, CHANNELS, type SubscriberChannel } from './subscribers-api.ts';
+import { explain, phoneError } from '../store.ts';
+import { addSubscriber, CHANNELS, type SubscriberChannel } from '../store-subscribers.ts';
 import { SubmitButton, TextField, inputClass } from '../../../ui/index.ts';
 
 /** Records a client's consent by phone (the shared §5 phone rule, errors next to the field). */

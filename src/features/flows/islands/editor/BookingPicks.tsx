@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
-import { api } from './state.ts';
+import { api } from '../../../../api/browser.ts';
 
 /** A booking master or service as a filter option; the flow stores its id as a string (delivery rules compare so). */
 export interface Option {

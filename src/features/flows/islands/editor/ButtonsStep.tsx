@@ -2,7 +2,7 @@ import type { T } from '../../../../i18n/translate.ts';
 import { BUTTON_TYPES, type ButtonType } from '../../../../shared/flows/kinds.ts';
 import { MAX_BUTTONS } from '../../../../shared/flows/validate-core.ts';
 import { errorId, FieldError, inputClass } from './fields.tsx';
-import type { Errors, Flow } from './state.ts';
+import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;

@@ -1,7 +1,7 @@
 import type { T } from '../../../../i18n/translate.ts';
 import { MultiPick, useBookingLists } from './BookingPicks.tsx';
 import { FieldError, Labelled, NumberInput } from './fields.tsx';
-import type { Errors, Flow } from './state.ts';
+import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;

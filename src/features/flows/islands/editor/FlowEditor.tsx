@@ -8,7 +8,7 @@ import type { FlowsProps } from '../props.ts';
 import { ruleText } from './fields.tsx';
 import LazyStep, { prefetchSteps } from './LazyStep.tsx';
 import MessageStep from './MessageStep.tsx';
-import { byField, loadFlow, parseLocation, patchOf, saveFlow, STEPS, stepOf, stepPath, type EditorLocation, type Flow, type Step } from './state.ts';
+import { byField, loadFlow, parseLocation, patchOf, saveFlow, STEPS, stepOf, stepPath, type EditorLocation, type Flow, type Step } from '../../store-editor.ts';
 
 const primary = 'px-4 py-2 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark disabled:opacity-50 cursor-pointer border-0';
 

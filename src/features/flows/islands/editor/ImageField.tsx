@@ -3,7 +3,7 @@ import type { T } from '../../../../i18n/translate.ts';
 import type { FlowFieldError } from '../../../../shared/flows/validate-core.ts';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_MB } from '../../../../shared/flows/validate-core.ts';
 import { errorId, IMAGE_FORMATS, ruleText } from './fields.tsx';
-import { imageObjectUrl, removeImage, uploadImage, type Flow } from './state.ts';
+import { imageObjectUrl, removeImage, uploadImage, type Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
 import { loadChunk } from '../../../../shared/lazy.ts';
-import type { Errors, Flow, Step } from './state.ts';
+import type { Errors, Flow, Step } from '../../store-editor.ts';
 
 export interface StepProps {
   t: T;

@@ -5,7 +5,7 @@ import { fillVariables, LINK_SAMPLES, MESSAGE_VARIABLES } from '../../../../shar
 import { errorFor, errorId, FieldError, inputClass } from './fields.tsx';
 import ImageField from './ImageField.tsx';
 import MessageText from './MessageText.tsx';
-import type { Errors, Flow } from './state.ts';
+import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog.tsx';
 import type { T } from '../../../../i18n/translate.ts';
 import { errorId, FieldError, inputClass } from './fields.tsx';
-import type { Errors, Flow } from './state.ts';
+import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;

@@ -1,6 +1,6 @@
 import type { T } from '../../../../i18n/translate.ts';
 import { errorId, FieldError, inputClass, Labelled, NumberInput } from './fields.tsx';
-import type { Errors, Flow } from './state.ts';
+import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;

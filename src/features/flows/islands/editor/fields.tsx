@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
+import { explainProblem } from '../../../../api/explain-problem.ts';
 import { IMAGE_MAX_MB } from '../../../../shared/flows/validate-core.ts';
-import type { Errors } from './state.ts';
+import type { Errors } from '../../store-editor.ts';
 
 /** Shown in texts as a placeholder value: file formats are not words to translate. */
 export const IMAGE_FORMATS = 'PNG, JPG, JPEG';
@@ -14,11 +15,7 @@ export const errorId = (field: string) => `err-${field.replace(/\./g, '-')}`;
 /** The §5 text of a failed rule, or of a contract check only the server makes (`maxLength`), in the page's language;
  * the server's English text when the code is unknown. */
 export function ruleText(t: T, error: { code: string; message: string }): string {
-  for (const key of [`rule.${error.code}`, `serverRule.${error.code}`]) {
-    const text = t(key, { mb: IMAGE_MAX_MB, formats: IMAGE_FORMATS });
-    if (text !== key) return text;
-  }
-  return error.message;
+  return explainProblem(error, t, { prefixes: ['rule.', 'serverRule.'], vars: { mb: IMAGE_MAX_MB, formats: IMAGE_FORMATS } });
 }
 
 /** The error of a field (or of any of its sub-fields, e.g. `buttons.0` gathers `buttons.0.text`). */

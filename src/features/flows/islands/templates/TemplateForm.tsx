@@ -1,4 +1,5 @@
 import type { T } from '../../../../i18n/translate.ts';
+import { explainProblem } from '../../../../api/explain-problem.ts';
 import { MESSAGE_VARIABLES } from '../../../../shared/flows/variables.ts';
 import { buttonClass, Field, inputClass } from '../../../../ui/index.ts';
 
@@ -67,8 +68,7 @@ export function fieldErrors(tf: T, errors: readonly { field: string; code?: stri
   for (const e of errors) {
     const name = e.field as keyof TemplateValues;
     if (!['title', 'content', 'testPhones'].includes(name) || out[name]) continue;
-    const text = e.code ? tf(`server.${e.code}`) : '';
-    out[name] = text && text !== `server.${e.code}` ? text : e.message;
+    out[name] = explainProblem(e, tf, { prefixes: ['server.'] });
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import type { components } from '../../../api/schema.d.ts';
-import { api } from '../../account/islands/api.ts';
+import type { components } from '../../api/schema.d.ts';
+import { api } from '../../api/browser.ts';
 
 export type Subscriber = components['schemas']['Subscriber'];
 export type SubscriberList = components['schemas']['SubscriberList'];

@@ -1,6 +1,7 @@
-import type { components } from '../../../api/schema.d.ts';
-import type { T } from '../../../i18n/translate.ts';
-import { api } from '../../account/islands/api.ts';
+import type { components } from '../../api/schema.d.ts';
+import type { T } from '../../i18n/translate.ts';
+import { explainFieldErrors } from '../../api/explain-problem.ts';
+import { api } from '../../api/browser.ts';
 
 export type IgnoredPhone = components['schemas']['IgnoredPhone'];
 export type IgnoredPhoneList = components['schemas']['IgnoredPhoneList'];
@@ -8,19 +9,14 @@ type Problem = { status?: number; message?: string; errors?: { field: string; co
 
 /** The shared §5 phone rule, loaded on first use: its metadata is too heavy for the page's initial JS. */
 export async function phoneError(t: T, value: string): Promise<string | undefined> {
-  const { checkPhone } = await import('../../../shared/validation/phone.ts');
+  const { checkPhone } = await import('../../shared/validation/phone.ts');
   const error = checkPhone(value);
   return error && t(`validation.${error.code}`);
 }
 
 /** A failed call as field errors (by field, translated by code) and a message for the whole form. */
 export function explain(t: T, error: Problem | undefined, status: number | undefined): { fields: Record<string, string>; message?: string } {
-  const fields: Record<string, string> = {};
-  for (const e of error?.errors ?? []) {
-    const key = `validation.${e.code}`;
-    const text = t(key);
-    fields[e.field] ??= text === key ? e.message : text;
-  }
+  const fields = explainFieldErrors(error?.errors, t, { prefixes: ['validation.'] });
   if (Object.keys(fields).length) return { fields };
   if (status === 404) return { fields, message: t('errors.linkInvalid') };
   if (status === 429) return { fields, message: t('errors.tooMany') };

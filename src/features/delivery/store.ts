@@ -1,6 +1,6 @@
-import type { components } from '../../../api/schema.d.ts';
-import type { T } from '../../../i18n/translate.ts';
-import { api } from '../../account/islands/api.ts';
+import type { components } from '../../api/schema.d.ts';
+import type { T } from '../../i18n/translate.ts';
+import { api } from '../../api/browser.ts';
 
 export type DeliveryMessage = components['schemas']['DeliveryMessage'];
 export type DeliveryMessageList = components['schemas']['DeliveryMessageList'];

@@ -1,9 +1,8 @@
-import type { components } from '../../../../api/schema.d.ts';
-import type { FlowFieldError } from '../../../../shared/flows/validate-core.ts';
-import { startSession } from '../../../../scripts/shell-session.ts';
-import { getApi } from '../../../../stores/session.ts';
+import type { components } from '../../api/schema.d.ts';
+import { api } from '../../api/browser.ts';
+import type { FlowFieldError } from '../../shared/flows/validate-core.ts';
 
-export * from './steps.ts';
+export * from './islands/editor/steps.ts';
 
 export type Flow = components['schemas']['Flow'];
 export type FlowPatch = components['schemas']['FlowPatch'];
@@ -17,8 +16,6 @@ export function patchOf(flow: Flow): FlowPatch {
 /** Field errors keyed by path; the server's problem uses the same paths and codes as the shared rules. */
 export type Errors = Record<string, FlowFieldError>;
 export const byField = (errors: FlowFieldError[]): Errors => Object.fromEntries(errors.map((e) => [e.field, e]));
-
-export const api = () => (startSession(), getApi());
 
 export type LoadResult = { flow: Flow } | { missing: true } | { failed: true };
 
