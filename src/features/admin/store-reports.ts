@@ -1,41 +1,41 @@
 import { logAdminFailure, type AdminSchemas } from './api.ts';
 import { api } from '../../api/browser.ts';
-import { pagedStore } from './store-paged.ts';
+import { pagedList } from '../../stores/paged-list.ts';
 
 type S = AdminSchemas;
 
-export const promocodeList = pagedStore<S['Promocode'], Record<string, never>>('promo codes', {}, async (page) => {
+export const promocodeList = pagedList<S['Promocode'], Record<string, never>>({ name: 'promo codes', onFail: logAdminFailure }, {}, async (page) => {
   const { data, error } = await api().GET('/Admin/Promocodes', { params: { query: { page } } });
   if (error) throw error;
   return data && { items: data.promocodes, pages: data.pages, total: data.total };
 });
 
-export const instanceList = pagedStore<S['Instance'], { state: string }>('instances', { state: '' }, async (page, q) => {
+export const instanceList = pagedList<S['Instance'], { state: string }>({ name: 'instances', onFail: logAdminFailure }, { state: '' }, async (page, q) => {
   const state = (q.state || undefined) as 'Connected' | undefined;
   const { data, error } = await api().GET('/Admin/Instances', { params: { query: { page, ...(state ? { state } : {}) } } });
   if (error) throw error;
   return data && { items: data.instances, pages: data.pages, total: data.total, extra: { byState: data.byState } };
 });
 
-export const newsList = pagedStore<S['NewsItem'], Record<string, never>>('news', {}, async (page) => {
+export const newsList = pagedList<S['NewsItem'], Record<string, never>>({ name: 'news', onFail: logAdminFailure }, {}, async (page) => {
   const { data, error } = await api().GET('/Admin/News', { params: { query: { page } } });
   if (error) throw error;
   return data && { items: data.news, pages: data.pages, total: data.total };
 });
 
-export const outgoingList = pagedStore<S['OutgoingList']['messages'][number], { to: string }>('outgoing', { to: '' }, async (page, q) => {
+export const outgoingList = pagedList<S['OutgoingList']['messages'][number], { to: string }>({ name: 'outgoing', onFail: logAdminFailure }, { to: '' }, async (page, q) => {
   const { data, error } = await api().GET('/Admin/Outgoing', { params: { query: { page, ...(q.to.trim() ? { to: q.to.trim() } : {}) } } });
   if (error) throw error;
   return data && { items: data.messages, pages: data.pages, total: data.total };
 });
 
-export const newClientList = pagedStore<S['NewClient'], { days: number }>('new clients', { days: 30 }, async (page, q) => {
+export const newClientList = pagedList<S['NewClient'], { days: number }>({ name: 'new clients', onFail: logAdminFailure }, { days: 30 }, async (page, q) => {
   const { data, error } = await api().GET('/Admin/NewClients', { params: { query: { page, days: q.days } } });
   if (error) throw error;
   return data && { items: data.clients, pages: data.pages, total: data.total, extra: { paidTotal: data.paidTotal } };
 });
 
-export const churnList = pagedStore<S['ChurnEntry'], { minScore: number }>('churn', { minScore: 1 }, async (page, q) => {
+export const churnList = pagedList<S['ChurnEntry'], { minScore: number }>({ name: 'churn', onFail: logAdminFailure }, { minScore: 1 }, async (page, q) => {
   const { data, error } = await api().GET('/Admin/Churn', { params: { query: { page, minScore: q.minScore } } });
   if (error) throw error;
   return data && { items: data.customers, pages: data.pages, total: data.total };

@@ -1,7 +1,7 @@
 import { map } from 'nanostores';
 import { api } from '../../api/browser.ts';
 import { logAdminFailure, type AdminSchemas } from './api.ts';
-import { pagedStore } from './store-paged.ts';
+import { pagedList } from '../../stores/paged-list.ts';
 
 type S = AdminSchemas;
 export type UserSort = 'createdAt' | 'email' | 'fullName' | 'id';
@@ -18,7 +18,7 @@ export const USERS_PAGE_SIZE = 20;
 let cursors: { key: string; after: (string | null)[] } = { key: '', after: [] };
 
 /** The admin user list: server-side search, sort and paging. */
-export const userList = pagedStore<S['AdminUser'], UserQuery>('user list', { text: '', sort: 'createdAt', order: 'desc' }, async (page, q) => {
+export const userList = pagedList<S['AdminUser'], UserQuery>({ name: 'user list', onFail: logAdminFailure }, { text: '', sort: 'createdAt', order: 'desc' }, async (page, q) => {
   const text = q.text.trim();
   const key = JSON.stringify([text, q.sort, q.order]);
   if (cursors.key !== key) cursors = { key, after: [] };
@@ -145,3 +145,15 @@ export async function deleteContact(id: number, contactId: number): Promise<void
   }
   await reloadContacts(id);
 }
+
+/** One user's flows, a page at a time (the user detail's flows panel). */
+export const userFlowsPage = (userId: number) => async (page: number) => {
+  const { data } = await api().GET('/Admin/Users/{id}/Flows', { params: { path: { id: userId }, query: { page, pageSize: 10 } } });
+  return data && { items: data.flows, pages: data.pages, total: data.total };
+};
+
+/** One user's ignore list, a page at a time (read-only here). */
+export const ignoredPhonesPage = (userId: number) => async (page: number) => {
+  const { data } = await api().GET('/Admin/Users/{id}/IgnoredPhones', { params: { path: { id: userId }, query: { page, pageSize: 20 } } });
+  return data && { items: data.phones, pages: data.pages, total: data.total };
+};

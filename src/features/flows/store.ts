@@ -1,4 +1,5 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
+import { pagedList } from '../../stores/paged-list.ts';
 import { api } from '../../api/browser.ts';
 import type { components } from '../../api/schema.d.ts';
 import { activeTariffs } from '../../shared/flows/tariffs.ts';
@@ -21,57 +22,40 @@ export interface FlowsQuery {
   order: SortOrder;
 }
 
-export interface FlowsState {
-  items: Flow[];
-  page: number;
-  pages: number;
-  total: number;
-  loading: boolean;
-  failed: boolean;
-  query: FlowsQuery;
-  /** Selected ids on the current page; a new page or search clears the selection. */
-  selected: number[];
-}
-
 export const FLOWS_PAGE_SIZE = 20;
 
-export const $flows = map<FlowsState>({ items: [], page: 1, pages: 1, total: 0, loading: false, failed: false, query: { search: '', status: '', sort: 'edited', order: 'desc' }, selected: [] });
-
-let latest = 0;
-
-/** Loads one page; a slower earlier answer never overwrites a newer one (typing in the search box). */
-export async function loadFlows(page = $flows.get().page, query: Partial<FlowsQuery> = {}): Promise<void> {
-  const q = { ...$flows.get().query, ...query };
-  const ticket = ++latest;
-  $flows.set({ ...$flows.get(), loading: true, failed: false, query: q });
-  try {
+/** The flows list: page, query (search, status, sort) and rows, through the one paged-list store. */
+const flowList = pagedList<Flow, FlowsQuery>(
+  { name: 'flows', onFail: (_, error) => console.error('flows: list failed', error) },
+  { search: '', status: '', sort: 'edited', order: 'desc' },
+  async (page, q) => {
     const { data, error } = await api().GET('/Flows', {
       params: { query: { page, pageSize: FLOWS_PAGE_SIZE, ...(q.search.trim() ? { search: q.search.trim() } : {}), ...(q.status ? { status: q.status } : {}), sort: q.sort, order: q.order } },
     });
-    if (ticket !== latest) return;
     if (error || !data) throw error;
-    // Past the last page (after deleting its flows): show the new last page instead of an empty one.
-    if (!data.flows.length && data.total > 0 && page > data.pages) return loadFlows(data.pages);
-    $flows.set({ ...$flows.get(), items: data.flows, page: data.page, pages: data.pages, total: data.total, loading: false, selected: [] });
-  } catch (error) {
-    if (ticket !== latest) return;
-    console.error('flows: list failed', error);
-    $flows.set({ ...$flows.get(), loading: false, failed: true });
-  }
-}
+    $selected.set([]); // a new page or search clears the selection
+    return { items: data.flows, pages: data.pages, total: data.total };
+  },
+);
+export const $flows = flowList.$state;
+/** Selected ids on the current page. */
+export const $selected = atom<number[]>([]);
+
+/** Loads one page; a slower earlier answer never overwrites a newer one (typing in the search box). */
+export const loadFlows = (page?: number, query?: Partial<FlowsQuery>) => flowList.load(page, query);
 
 export function toggleFlow(id: number, on: boolean): void {
-  const selected = $flows.get().selected.filter((s) => s !== id);
-  $flows.setKey('selected', on ? [...selected, id] : selected);
+  const selected = $selected.get().filter((s) => s !== id);
+  $selected.set(on ? [...selected, id] : selected);
 }
 
 export function selectAllFlows(on: boolean): void {
-  $flows.setKey('selected', on ? $flows.get().items.map((f) => f.id) : []);
+  $selected.set(on ? $flows.get().items.map((f) => f.id) : []);
 }
 
 /** Runs a bulk action on the selection and reloads the page; undefined when the call itself failed. */
 export async function bulkFlows(action: BulkAction): Promise<BulkResult | undefined> {
-  const ids = $flows.get().selected;
+  const ids = $selected.get();
   if (!ids.length) return undefined;
   try {
     const { data, error } = await api().POST('/Flows/Bulk/{action}', { params: { path: { action } }, body: { ids } });
@@ -108,7 +92,7 @@ export async function duplicateFlow(id: number): Promise<Outcome<Flow>> {
 
 /** Sets the test numbers of the selected flows; a 400 (a bad number) changes nothing and answers its text. */
 export async function setTestPhones(testPhones: string): Promise<Outcome<BulkResult>> {
-  const ids = $flows.get().selected;
+  const ids = $selected.get();
   const out = await call('test numbers', () => api().POST('/Flows/Bulk/TestPhones', { body: { ids, testPhones } }));
   if (out.data) await loadFlows();
   return out;

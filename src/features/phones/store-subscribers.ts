@@ -20,6 +20,7 @@ export const listSubscribers = (page: number, f: SubscriberFilters) =>
   api().GET('/Phones/Subscribers', {
     params: { query: { page, pageSize: PAGE_SIZE, ...(f.search.trim() ? { search: f.search.trim() } : {}), ...(f.status ? { status: f.status } : {}), ...(f.channel ? { channel: f.channel } : {}) } },
   });
+export const subscribersPage = async (page: number, f: SubscriberFilters) => (await listSubscribers(page, f)).data;
 export const addSubscriber = (phone: string, name: string, channel: SubscriberChannel) =>
   api().POST('/Phones/Subscribers', { body: { phone: phone.trim(), channel, ...(name.trim() ? { name: name.trim() } : {}) } });
 export const setSubscribed = (subscriberId: number, on: boolean) =>

@@ -28,6 +28,8 @@ const PAGE_SIZE = 20;
 export async function listPhones(page: number, search: string) {
   return api().GET('/Phones/Ignore', { params: { query: { page, pageSize: PAGE_SIZE, ...(search.trim() ? { search: search.trim() } : {}) } } });
 }
+/** The blacklist a page at a time; a failed call shows "no connection" (nothing to log). */
+export const phonesPage = async (page: number, q: { search: string }) => (await listPhones(page, q.search)).data;
 export const addPhone = (phone: string, comment: string) => api().POST('/Phones/Ignore', { body: { phone: phone.trim(), ...(comment.trim() ? { comment: comment.trim() } : {}) } });
 export const removePhone = (phoneId: number) => api().DELETE('/Phones/Ignore/{phoneId}', { params: { path: { phoneId } } });
 export const ignoreLink = () => api().GET('/Phones/IgnoreLink');

@@ -1,24 +1,21 @@
 
 import type { AdminProps } from './props.ts';
-import { api } from '../../../api/browser.ts';
-import { usePagedCall } from './usePagedCall.ts';
+import { logAdminFailure } from '../api.ts';
+import { usePagedList } from '../../../stores/use-paged-list.ts';
+import { ignoredPhonesPage } from '../store.ts';
 import { useT } from './useT.ts';
 import { ListState, Pager, Section, formatDateTime, tableClass, tdClass, thClass } from '../../../ui/index.ts';
 import { listTexts } from './helpers.ts';
 
-const PAGE_SIZE = 20;
-
 /** A customer's ignore list (§2 blacklist), read-only here: the owner and the public ignore link maintain it. */
 export function IgnoreListPanel(props: AdminProps & { userId: number }) {
   const t = useT(props);
-  const state = usePagedCall('ignore list', props.userId, (page) =>
-    api().GET('/Admin/Users/{id}/IgnoredPhones', { params: { path: { id: props.userId }, query: { page, pageSize: PAGE_SIZE } } }),
-  );
+  const { state, load } = usePagedList({ name: 'ignore list', loadingAtStart: true, onFail: logAdminFailure }, {}, ignoredPhonesPage(props.userId), props.userId);
 
-  const phones = state.data?.phones ?? [];
+  const phones = state.items;
   return (
     <Section title={t('ignore.title')}>
-      <ListState texts={listTexts(t)} loading={state.loading && !state.data} failed={state.failed} empty={!state.loading && !state.failed && phones.length === 0} />
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && phones.length === 0} />
       {phones.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass} aria-busy={state.loading}>
@@ -44,7 +41,7 @@ export function IgnoreListPanel(props: AdminProps & { userId: number }) {
           </table>
         </div>
       )}
-      <Pager t={t} prefix="common." page={state.data?.page ?? 1} pages={state.data?.pages ?? 0} label={t('ignore.pages')} onPage={(p) => void state.load(p)} />
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('ignore.pages')} onPage={(p) => void load(p)} />
     </Section>
   );
 }

@@ -3,12 +3,12 @@ import { api } from '../../../api/browser.ts';
 import { logAdminFailure, type AdminSchemas } from '../api.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { linkTo, type AdminProps } from './props.ts';
-import { usePagedCall } from './usePagedCall.ts';
+import { usePagedList } from '../../../stores/use-paged-list.ts';
+import { userFlowsPage } from '../store.ts';
 import { useT } from './useT.ts';
 import { Field, ListState, Pager, Section, buttonClass, formatDateTime, inputClass, secondaryButtonClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
 import { listTexts } from './helpers.ts';
 
-const PAGE_SIZE = 10;
 type Mode = 'transfer' | 'copy';
 
 /** A customer's flows (as the owner sees them) and the §6 transfer/copy of some or all of them to another user id. */
@@ -22,12 +22,10 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ target: number; body: AdminSchemas['AdminFlowTransferResult'] } | null>(null);
 
-  const list = usePagedCall('user flows', props.userId, (page) =>
-    api().GET('/Admin/Users/{id}/Flows', { params: { path: { id: props.userId }, query: { page, pageSize: PAGE_SIZE } } }),
-  );
+  const { state: list, load } = usePagedList({ name: 'user flows', loadingAtStart: true, onFail: logAdminFailure }, {}, userFlowsPage(props.userId), props.userId);
 
-  const flows = list.data?.flows ?? [];
-  const count = selected.length || list.data?.total || 0;
+  const flows = list.items;
+  const count = selected.length || list.total || 0;
   const targetId = Number(target);
   const toggle = (id: number, on: boolean) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)));
   const allOnPage = flows.length > 0 && flows.every((f) => selected.includes(f.id));
@@ -51,7 +49,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
       }
       setResult({ target: targetId, body: data });
       setSelected([]);
-      await list.load(1);
+      await load(1);
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -60,7 +58,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
 
   return (
     <Section title={t('flows.title')}>
-      <ListState texts={listTexts(t)} loading={list.loading && !list.data} failed={list.failed} empty={!list.loading && !list.failed && flows.length === 0} />
+      <ListState texts={listTexts(t)} loading={list.loading && !list.items.length} failed={list.failed} empty={!list.loading && !list.failed && flows.length === 0} />
       {flows.length > 0 && (
         <div className="overflow-x-auto">
           <table className={tableClass} aria-busy={list.loading}>
@@ -94,9 +92,9 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
           </table>
         </div>
       )}
-      <Pager t={t} prefix="common." page={list.data?.page ?? 1} pages={list.data?.pages ?? 0} label={t('flows.pages')} onPage={(p) => void list.load(p)} />
+      <Pager t={t} prefix="common." page={list.page} pages={list.pages} label={t('flows.pages')} onPage={(p) => void load(p)} />
 
-      <fieldset className="border border-gray-200 rounded p-3 mt-4 grid gap-3 sm:grid-cols-[12rem_16rem_auto] items-end" disabled={busy || (list.data?.total ?? 0) === 0}>
+      <fieldset className="border border-gray-200 rounded p-3 mt-4 grid gap-3 sm:grid-cols-[12rem_16rem_auto] items-end" disabled={busy || (list.total ?? 0) === 0}>
         <legend className="text-sm font-medium px-1">{t('flows.transferTitle')}</legend>
         <Field label={t('flows.target')} error={targetError}>
           {(id, describedBy) => (

@@ -3,7 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from '../store.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
-import { inputClass, secondaryButtonClass } from '../../../ui/index.ts';
+import { Pager, inputClass, secondaryButtonClass } from '../../../ui/index.ts';
 
 type Props = InsightsProps & { base: string };
 type Answer = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: DeliveryMessageList };
@@ -125,13 +125,7 @@ export default function MessageLogs(props: Props) {
       {note && !note.ok && <p className="text-sm text-red-700 m-0 mb-2" role="alert">{note.text}</p>}
       {data && data.messages.length > 0 && <MessageLogsTable t={t} locale={props.locale} base={props.base} items={data.messages} busy={busy || marking !== null} onMark={(m, s) => void mark(m, s)} />}
 
-      {data && data.pages > 1 && (
-        <nav aria-label={t('pages')} className="flex items-center gap-2 mt-3 text-sm">
-          <button type="button" className={secondaryButtonClass} disabled={filters.page <= 1 || busy} onClick={() => change({ ...filters, page: filters.page - 1 })}>{t('previous')}</button>
-          <span aria-live="polite">{t('pageOf', { page: data.page, pages: data.pages })}</span>
-          <button type="button" className={secondaryButtonClass} disabled={filters.page >= data.pages || busy} onClick={() => change({ ...filters, page: filters.page + 1 })}>{t('next')}</button>
-        </nav>
-      )}
+      {data && <Pager t={t} page={data.page} pages={data.pages} busy={busy} onPage={(page) => change({ ...filters, page })} />}
     </div>
   );
 }

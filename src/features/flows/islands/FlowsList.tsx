@@ -4,12 +4,12 @@ import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
 import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
-import { $flows, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
+import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
 import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
-import { buttonLinkClass, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
+import { Pager, buttonLinkClass, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
 
@@ -21,6 +21,7 @@ const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as co
 export default function FlowsList(props: FlowsProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
   const state = useStore($flows);
+  const chosen = useStore($selected);
   const [search, setSearch] = useState(state.query.search);
   const [confirming, setConfirming] = useState(false);
   const [phones, setPhones] = useState(false);
@@ -60,8 +61,8 @@ export default function FlowsList(props: FlowsProps) {
   };
 
   const base = props.base ?? '';
-  const selected = new Set(state.selected);
-  const massEditHref = `${base}/flows/EditTextInFlows${state.selected.length ? `?ids=${state.selected.join(',')}` : ''}`;
+  const selected = new Set(chosen);
+  const massEditHref = `${base}/flows/EditTextInFlows${chosen.length ? `?ids=${chosen.join(',')}` : ''}`;
   const allSelected = state.items.length > 0 && state.items.every((f) => selected.has(f.id));
   const filtering = state.query.search.trim() !== '' || state.query.status !== '';
 
@@ -99,22 +100,22 @@ export default function FlowsList(props: FlowsProps) {
       </form>
 
       <div role="group" aria-label={t('actions')} className="flex flex-wrap items-center gap-2 mb-3">
-        <span className="text-sm text-ink-muted mr-2" aria-live="polite">{t('selected', { count: state.selected.length })}</span>
-        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => void run('Pause')}>{t('pause')}</button>
-        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => void run('Resume')}>{t('resume')}</button>
-        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => setConfirming(true)}>{t('delete')}</button>
-        <button type="button" className={secondaryButtonClass} disabled={!state.selected.length || busy} onClick={() => setPhones(true)}>{t('testPhones.open')}</button>
+        <span className="text-sm text-ink-muted mr-2" aria-live="polite">{t('selected', { count: chosen.length })}</span>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => void run('Pause')}>{t('pause')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => void run('Resume')}>{t('resume')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => setConfirming(true)}>{t('delete')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => setPhones(true)}>{t('testPhones.open')}</button>
         <a className={buttonLinkClass} href={massEditHref}>{t('massEdit')}</a>
       </div>
 
-      {phones && state.selected.length > 0 && (
-        <FlowsTestPhones t={t} count={state.selected.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+      {phones && chosen.length > 0 && (
+        <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
       )}
 
       {confirming && (
         <div role="alertdialog" aria-labelledby="flows-confirm-title" aria-describedby="flows-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
           <h2 id="flows-confirm-title" className="text-base font-semibold m-0">{t('confirm.title')}</h2>
-          <p id="flows-confirm-text" className="text-sm m-0 my-2">{t('confirm.text', { count: state.selected.length })}</p>
+          <p id="flows-confirm-text" className="text-sm m-0 my-2">{t('confirm.text', { count: chosen.length })}</p>
           <div className="flex gap-2">
             <button type="button" className={dangerButtonClass} onClick={() => void run('Delete')} autoFocus>{t('confirm.yes')}</button>
             <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>{t('confirm.no')}</button>
@@ -172,13 +173,7 @@ export default function FlowsList(props: FlowsProps) {
         </div>
       )}
 
-      {state.pages > 1 && (
-        <nav aria-label={t('pages')} className="flex items-center gap-2 mt-3 text-sm">
-          <button type="button" className={secondaryButtonClass} disabled={state.page <= 1 || state.loading} onClick={() => void loadFlows(state.page - 1)}>{t('previous')}</button>
-          <span aria-live="polite">{t('pageOf', { page: state.page, pages: state.pages })}</span>
-          <button type="button" className={secondaryButtonClass} disabled={state.page >= state.pages || state.loading} onClick={() => void loadFlows(state.page + 1)}>{t('next')}</button>
-        </nav>
-      )}
+      <Pager t={t} page={state.page} pages={state.pages} busy={state.loading} onPage={(page) => void loadFlows(page)} />
     </div>
   );
 }

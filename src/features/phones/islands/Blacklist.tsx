@@ -2,21 +2,22 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
-import { addPhone, displayPhone, explain, listPhones, phoneError, removePhone, type IgnoredPhone } from '../store.ts';
+import { addPhone, displayPhone, explain, phoneError, phonesPage, removePhone, type IgnoredPhone } from '../store.ts';
 import type { InsightsProps } from './props.ts';
-import { usePagedList } from './use-paged-list.ts';
+import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { ListStatus, Pager, SubmitButton, TextField, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
-  const { list, query: search, load, search: setQuery } = usePagedList<IgnoredPhone, string>(listPhones, '');
+  const { state: list, load, search: setQuery } = usePagedList<IgnoredPhone, { search: string }>({ name: 'blacklist', loadingAtStart: true, onFail: () => {} }, { search: '' }, phonesPage);
+  const search = list.query.search;
   const [phone, setPhone] = useState('');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState<IgnoredPhone>();
-  const onSearch = (value: string) => setQuery(value, true);
+  const onSearch = (value: string) => setQuery({ search: value }, true);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +37,7 @@ export default function Blacklist(props: InsightsProps) {
     notify('success', t('add.added', { phone: displayPhone(data.phone) }));
     setPhone('');
     setComment('');
-    setQuery('');
+    setQuery({ search: '' });
   }
 
   async function remove(item: IgnoredPhone) {

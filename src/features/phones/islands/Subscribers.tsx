@@ -2,16 +2,17 @@ import { useMemo, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { InsightsProps } from './props.ts';
-import { usePagedList } from './use-paged-list.ts';
+import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
-import { CHANNELS, listSubscribers, removeSubscriber, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
+import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
 import { ListStatus, Pager, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
 
 /** §2 subscribers (/phones/subscribers): the Telegram subscribe link, manual consent, search and filters, un/resubscribe, delete. */
 export default function Subscribers(props: InsightsProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
-  const { list, query: filters, load, search: filter } = usePagedList<Subscriber, SubscriberFilters>(listSubscribers, { search: '' });
+  const { state: list, load, search: filter } = usePagedList<Subscriber, SubscriberFilters>({ name: 'subscribers', loadingAtStart: true, onFail: () => {} }, { search: '' }, subscribersPage);
+  const filters = list.query;
   const [confirming, setConfirming] = useState<Subscriber>();
 
   async function toggle(item: Subscriber) {
