@@ -157,3 +157,7 @@ export const ignoredPhonesPage = (userId: number) => async (page: number) => {
   const { data } = await api().GET('/Admin/Users/{id}/IgnoredPhones', { params: { path: { id: userId }, query: { page, pageSize: 20 } } });
   return data && { items: data.phones, pages: data.pages, total: data.total };
 };
+
+/** Moves flows of one user to another (copy or move). */
+export const transferFlows = (userId: number, body: { flowIds: number[]; targetUserId: number; mode: S['AdminFlowTransfer']['mode'] }) =>
+  api().POST('/Admin/Users/{id}/Flows/Transfer', { params: { path: { id: userId } }, body });

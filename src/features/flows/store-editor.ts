@@ -74,3 +74,6 @@ export async function imageObjectUrl(id: number): Promise<string | undefined> {
     .catch(() => ({ data: undefined }));
   return data instanceof Blob ? URL.createObjectURL(data) : undefined;
 }
+
+/** The owner's masters and services, for the filters that pick them. */
+export const bookingLists = () => Promise.all([api().GET('/Booking/Masters'), api().GET('/Booking/Services')]);

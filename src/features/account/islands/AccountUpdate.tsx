@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
-import { api } from '../../../api/browser.ts';
+import { currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
@@ -19,7 +19,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
   const names = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
 
   useEffect(() => {
-    api().GET('/Account/CurrentUser').then(({ data }) => {
+    currentUser().then(({ data }) => {
       if (!data) return;
       setPhone(data.phoneNumber ?? '');
       setCountryId(data.countryId === null ? '' : String(data.countryId));
@@ -37,8 +37,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     setErrors(explainFieldErrors(found, t));
     if (found.length) return;
     setBusy(true);
-    const { data, error } = await api()
-      .PATCH('/Account/Profile', { body: { phoneNumber: phone.trim(), countryId: country ?? DEFAULT_COUNTRY_ID } })
+    const { data, error } = await updateProfile({ phoneNumber: phone.trim(), countryId: country ?? DEFAULT_COUNTRY_ID })
       .catch(() => ({ data: undefined, error: undefined }));
     if (data) return location.assign(links.home);
     setBusy(false);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { api } from '../../../api/browser.ts';
+import { confirmEmail } from '../store.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage } from '../../../ui/index.ts';
@@ -18,8 +18,7 @@ export default function ConfirmEmail({ locale, messages, links }: AccountProps) 
       setResult({ kind: 'error', text: t('confirm.missing') });
       return;
     }
-    api()
-      .POST('/Account/ConfirmEmail', { body: { userId, code } })
+    confirmEmail({ userId, code })
       .then(({ data, error }) =>
         setResult(data ? { kind: 'success', text: explainProblem(data.message, t) } : { kind: 'error', text: explainProblem(error?.message, t) }),
       )

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { storeTokens } from '../../../api/tokens.ts';
-import { api } from '../../../api/browser.ts';
+import { demoLogin } from '../store.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage } from '../../../ui/index.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
@@ -13,8 +13,7 @@ export default function DemoLogin({ locale, messages, links }: AccountProps) {
 
   function start() {
     setFailure(null);
-    api()
-      .POST('/Account/DemoLogin')
+    demoLogin()
       .then(({ data, error }) => {
         if (!data) return setFailure(error ? explainProblem(error.message, t) : t('demo.failed'));
         storeTokens(localStorage, data);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateForgotPassword } from '../../../shared/validation/forms.ts';
-import { api } from '../../../api/browser.ts';
+import { forgotPassword } from '../store.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
@@ -21,7 +21,7 @@ export default function ForgotPasswordForm({ locale, messages, links }: AccountP
     setResult(null);
     if (Object.keys(found).length) return;
     setBusy(true);
-    const { data, error } = await api().POST('/Account/ForgotPassword', { body: { email: email.trim(), clientHost: location.origin } }).catch(() => ({ data: undefined, error: undefined }));
+    const { data, error } = await forgotPassword({ email: email.trim(), clientHost: location.origin }).catch(() => ({ data: undefined, error: undefined }));
     setBusy(false);
     if (data) setResult({ kind: 'success', text: explainProblem(data.message, t) });
     else setResult({ kind: 'error', text: error ? explainProblem(error.message, t) : t('server.network') });

@@ -7,7 +7,7 @@ import { messages as texts } from '../../../shared/validation/messages.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { CurrentUser } from '../../../stores/session.ts';
-import { api } from '../../../api/browser.ts';
+import { changeEmail, changePassword, currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
 import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
@@ -43,8 +43,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   const [reports, setReports] = useState({ notSendWeeklyYclientsReports: false, notSendWeeklyIikoReports: false });
 
   useEffect(() => {
-    api()
-      .GET('/Account/CurrentUser')
+    currentUser()
       .then(({ data }) => {
         if (!data) return setLoadFailed(true);
         setUser(data);
@@ -81,7 +80,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
       <Section title={t('profile.emailSection')} t={t} busy={busy === 'email'} submitLabel={t('profile.saveEmail')}
         onSubmit={async () => {
           const updated = await change('email', [checkEmail(email.newEmail, 'newEmail'), email.password ? undefined : { field: 'password', code: 'passwordRequired', message: texts.passwordRequired }],
-            () => api().POST('/Account/ChangeEmail', { body: { newEmail: email.newEmail.trim(), password: email.password } }), 'server.emailChanged', 'server.emailChangeFailed');
+            () => changeEmail({ newEmail: email.newEmail.trim(), password: email.password }), 'server.emailChanged', 'server.emailChangeFailed');
           if (updated) setUser(updated as CurrentUser);
           setEmail((e) => ({ ...e, password: '' }));
         }}>
@@ -95,7 +94,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
           const phoneRules = await loadChunk(() => import('../../../shared/validation/phone.ts')).catch(() => null);
           if (!phoneRules) return notify('error', t('server.network'));
           const { checkPhone } = phoneRules;
-          const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => api().PATCH('/Account/Profile', { body: { phoneNumber: phone.trim() } }), 'server.phoneChanged', 'server.phoneChangeFailed');
+          const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => updateProfile({ phoneNumber: phone.trim() }), 'server.phoneChanged', 'server.phoneChangeFailed');
           if (updated) setPhone((updated as CurrentUser).phoneNumber ?? '');
         }}>
         <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
@@ -105,7 +104,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
         onSubmit={async () => {
           const result = await change('password',
             [passwords.currentPassword ? undefined : { field: 'currentPassword', code: 'passwordRequired', message: texts.passwordRequired }, checkPassword(passwords.newPassword, 'newPassword'), checkConfirmation(passwords.newPassword, passwords.confirmPassword)],
-            () => api().POST('/Account/ChangePassword', { body: passwords }), 'server.passwordChanged', 'server.passwordChangeFailed');
+            () => changePassword(passwords), 'server.passwordChanged', 'server.passwordChangeFailed');
           if (result) storeTokens(localStorage, result as { token: string; refreshToken: string });
           setPasswords({ currentPassword: '', newPassword: '', confirmPassword: '' });
         }}>
@@ -116,7 +115,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
 
       <Section title={t('profile.languageSection')} t={t} busy={busy === 'language'} submitLabel={t('profile.saveLanguage')}
         onSubmit={async () => {
-          const ok = await change('language', [], () => api().PATCH('/Account/Profile', { body: { language: toSystemLanguage(language) } }), 'server.languageChanged', 'server.languageChangeFailed');
+          const ok = await change('language', [], () => updateProfile({ language: toSystemLanguage(language) }), 'server.languageChanged', 'server.languageChangeFailed');
           if (!ok || language === locale || !(language in prefixes)) return;
           localStorage.setItem('locale', language);
           const rest = location.pathname.slice((prefixes[locale] ?? '').length) || '/';
@@ -129,7 +128,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
       </Section>
 
       <Section title={t('profile.reportsSection')} t={t} busy={busy === 'reports'} submitLabel={t('profile.saveReports')}
-        onSubmit={() => change('reports', [], () => api().PATCH('/Account/Profile', { body: reports }), 'server.reportSettingsChanged', 'server.reportSettingsChangeFailed')}>
+        onSubmit={() => change('reports', [], () => updateProfile(reports), 'server.reportSettingsChanged', 'server.reportSettingsChangeFailed')}>
         <Checkbox label={t('profile.noYclientsReports')} checked={reports.notSendWeeklyYclientsReports} onChange={(e) => setReports({ ...reports, notSendWeeklyYclientsReports: e.target.checked })} />
         <Checkbox label={t('profile.noIikoReports')} checked={reports.notSendWeeklyIikoReports} onChange={(e) => setReports({ ...reports, notSendWeeklyIikoReports: e.target.checked })} />
       </Section>

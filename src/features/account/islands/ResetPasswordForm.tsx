@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateResetPassword } from '../../../shared/validation/forms.ts';
-import { api } from '../../../api/browser.ts';
+import { resetPassword } from '../store.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
@@ -27,8 +27,7 @@ export default function ResetPasswordForm({ locale, messages, links }: AccountPr
     setResult(formLevel ? { kind: 'error', text: explainProblem(formLevel.message, t) } : null);
     if (ruleErrors.length) return;
     setBusy(true);
-    const { data, error } = await api()
-      .POST('/Account/ResetPassword', { body: { email: form.email.trim(), code: form.code.trim(), newPassword: form.newPassword, confirmPassword: form.confirmPassword } })
+    const { data, error } = await resetPassword({ email: form.email.trim(), code: form.code.trim(), newPassword: form.newPassword, confirmPassword: form.confirmPassword })
       .catch(() => ({ data: undefined, error: undefined }));
     setBusy(false);
     if (data) setResult({ kind: 'success', text: explainProblem(data.message, t) });

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { api } from '../../../api/browser.ts';
 import { logAdminFailure, type AdminSchemas } from '../api.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { linkTo, type AdminProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
-import { userFlowsPage } from '../store.ts';
+import { transferFlows, userFlowsPage } from '../store.ts';
 import { useT } from './useT.ts';
 import { Field, ListState, Pager, Section, buttonClass, formatDateTime, inputClass, secondaryButtonClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
 import { listTexts } from './helpers.ts';
@@ -38,10 +37,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
   const run = async () => {
     setBusy(true);
     try {
-      const { data, error } = await api().POST('/Admin/Users/{id}/Flows/Transfer', {
-        params: { path: { id: props.userId } },
-        body: { flowIds: selected, targetUserId: targetId, mode },
-      });
+      const { data, error } = await transferFlows(props.userId, { flowIds: selected, targetUserId: targetId, mode });
       if (error || !data) {
         logAdminFailure('flow transfer', error);
         setTargetError(explainFieldErrors((error as { errors?: { field: string; message: string }[] } | undefined)?.errors, t).targetUserId ?? explainProblem(error, t, { fallback: 'common.saveFailed' }));

@@ -4,7 +4,7 @@ import type { FlowKind } from '../../../shared/flows/kinds.ts';
 import type { FlowText, TemplateTiming } from '../../../shared/flows/templates.ts';
 import { checkNextStart, kindsForGoals, localDay, nextStartFor, QUICKSTART_GOALS, START_OPTIONS, type QuickstartGoal, type StartOption } from '../../../shared/flows/quickstart.ts';
 import { notify } from '../../../scripts/notify.ts';
-import { api } from '../../../api/browser.ts';
+import { currentUser } from '../../account/store.ts';
 import type { AccountProps } from '../../account/islands/props.ts';
 import { QuickstartResult } from './QuickstartResult.tsx';
 import { runQuickstart, type Outcome, type QuickstartFlows } from '../store.ts';
@@ -88,7 +88,7 @@ export default function QuickstartWizard(props: QuickstartProps) {
     };
     fromUrl();
     addEventListener('popstate', fromUrl);
-    api().GET('/Account/CurrentUser').then(({ data }) => setPhone(data?.phoneNumber ?? null), () => undefined);
+    currentUser().then(({ data }) => setPhone(data?.phoneNumber ?? null), () => undefined);
     return () => removeEventListener('popstate', fromUrl);
   }, []);
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
-import { api } from '../../../../api/browser.ts';
+import { bookingLists } from '../../store-editor.ts';
 
 /** A booking master or service as a filter option; the flow stores its id as a string (delivery rules compare so). */
 export interface Option {
@@ -15,7 +15,7 @@ export function useBookingLists(): Lists {
   const [lists, setLists] = useState<Lists>('loading');
   useEffect(() => {
     let live = true;
-    Promise.all([api().GET('/Booking/Masters'), api().GET('/Booking/Services')])
+    bookingLists()
       .then(([m, s]) => {
         if (!m.data || !s.data) throw new Error(`booking lists: ${m.response.status}/${s.response.status}`);
         const masters = m.data.map((x) => ({ id: String(x.id), label: x.name }));
