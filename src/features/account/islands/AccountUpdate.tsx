@@ -5,7 +5,7 @@ import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
 import { currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
-import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 /** /account/update: accounts made by Google sign-in add the phone (and country) that registration asks for. */

@@ -3,7 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { confirmEmail } from '../store.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
-import { FormMessage } from '../../../ui/index.ts';
+import { FormMessage } from '../../../ui/field.tsx';
 import { explainProblem } from '../../../api/explain-problem.ts';
 
 /** /Account/ConfirmEmail?userId=…&code=… from the mailed link: confirms on open and says how it went. */

@@ -3,7 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { demoLogin } from '../store.ts';
 import type { AccountProps } from './props.ts';
-import { FormMessage } from '../../../ui/index.ts';
+import { FormMessage } from '../../../ui/field.tsx';
 import { explainProblem } from '../../../api/explain-problem.ts';
 
 /** /demo signs into the shared demo account and opens the cabinet. */

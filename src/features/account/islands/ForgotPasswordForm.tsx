@@ -3,7 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { validateForgotPassword } from '../../../shared/validation/forms.ts';
 import { forgotPassword } from '../store.ts';
 import type { AccountProps } from './props.ts';
-import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 export default function ForgotPasswordForm({ locale, messages, links }: AccountProps) {

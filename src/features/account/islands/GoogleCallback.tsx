@@ -4,7 +4,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, loginWithGoogle } from '../../../stores/session.ts';
 import type { AccountProps } from './props.ts';
-import { FormMessage } from '../../../ui/index.ts';
+import { FormMessage } from '../../../ui/field.tsx';
 import { explainProblem } from '../../../api/explain-problem.ts';
 
 /**

@@ -7,7 +7,7 @@ import { $session, login } from '../../../stores/session.ts';
 import { afterSignIn } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { GoogleButton } from './GoogleButton.tsx';
-import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 export default function LoginForm({ locale, messages, links, googleClientId }: AccountProps) {

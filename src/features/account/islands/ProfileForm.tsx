@@ -9,7 +9,7 @@ import { notify } from '../../../scripts/notify.ts';
 import type { CurrentUser } from '../../../stores/session.ts';
 import { changeEmail, changePassword, currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
-import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 interface ProfileProps extends AccountProps {

@@ -7,7 +7,7 @@ import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, register } from '../../../stores/session.ts';
 import { afterSignIn, queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
-import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 interface RegisterProps extends AccountProps {

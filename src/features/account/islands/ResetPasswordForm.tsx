@@ -4,7 +4,7 @@ import { validateResetPassword } from '../../../shared/validation/forms.ts';
 import { resetPassword } from '../store.ts';
 import { queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
-import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
 export default function ResetPasswordForm({ locale, messages, links }: AccountProps) {

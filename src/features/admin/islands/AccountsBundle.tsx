@@ -1,7 +1,8 @@
 import type { AdminSchemas } from '../api.ts';
 import { linkTo, type AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Section, textLinkClass } from '../../../ui/index.ts';
+import { Section } from '../../../ui/section.tsx';
+import { textLinkClass } from '../../../ui/classes.ts';
 
 type S = AdminSchemas;
 

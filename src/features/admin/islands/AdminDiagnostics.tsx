@@ -3,7 +3,10 @@ import type { AdminSchemas } from '../api.ts';
 import { loadDiagnostics } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { ListState, Section, formatDate, formatDateTime, textLinkClass } from '../../../ui/index.ts';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { formatDate, formatDateTime } from '../../../ui/format.ts';
+import { textLinkClass } from '../../../ui/classes.ts';
 import { pathInt , listTexts } from './helpers.ts';
 
 /** /admin/users/{userId}/diagnostics: each check with the facts behind it (docs/admin.md). */

@@ -3,7 +3,11 @@ import { useEffect } from 'react';
 import { instanceList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, formatDate, inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { formatDate } from '../../../ui/format.ts';
+import { inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 const STATES = ['init', 'GotQrCode', 'NotAuthorized', 'Connected', 'Authorized', 'loading', 'error', 'unknown'];

@@ -3,7 +3,12 @@ import { useEffect } from 'react';
 import { churnList, newClientList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, Section, formatDate, inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { formatDate } from '../../../ui/format.ts';
+import { inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 const WINDOWS = [7, 14, 30, 90];

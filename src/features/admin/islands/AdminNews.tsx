@@ -3,7 +3,12 @@ import { useEffect, useState } from 'react';
 import { deleteNews, newsList, publishNews } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, Section, buttonClass, formatDateTime, inputClass, secondaryButtonClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 import { listTexts } from './helpers.ts';
 
 /** /admin/news: service notifications; every user sees the latest in the header bell (GET /News). */

@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 import { outgoingList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, buttonClass, formatDateTime, inputClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { buttonClass, inputClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 import { listTexts } from './helpers.ts';
 
 /** /admin/outgoing: the real outbox (mail held when no SMTP is configured), newest first. */

@@ -4,7 +4,8 @@ import { userList } from '../store.ts';
 import { PaysPanel } from './PaysPanel.tsx';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, buttonClass, inputClass, textLinkClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { buttonClass, inputClass, textLinkClass } from '../../../ui/classes.ts';
 import { queryInt } from './helpers.ts';
 
 /** /admin/pays?userId=N: that user's payments (the support widget links here); without one, find the user first. */

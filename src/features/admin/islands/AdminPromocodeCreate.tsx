@@ -3,7 +3,8 @@ import { notify } from '../../../scripts/notify.ts';
 import { createPromocode } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Checkbox, Field, buttonClass, inputClass } from '../../../ui/index.ts';
+import { Checkbox, Field } from '../../../ui/field.tsx';
+import { buttonClass, inputClass } from '../../../ui/classes.ts';
 import { tariffLabel } from './helpers.ts';
 
 const NUMBERS = ['discountPercent', 'paymentCount', 'paymentsCountByUser', 'minimalUserPayments', 'maxUserPayments', 'rewardSumOwner', 'rewardPercentOwner', 'ownerUserId'] as const;

@@ -5,7 +5,10 @@ import { promocodeList } from '../store-reports.ts';
 import { $session } from '../../../stores/session.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { ListState, Pager, buttonClass, formatAmount, formatDate, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { buttonClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatAmount, formatDate } from '../../../ui/format.ts';
 import { tariffLabel , listTexts } from './helpers.ts';
 
 /** /admin/promocodes: every code with its §3 fields and uses; creation is offered to super-admins only. */

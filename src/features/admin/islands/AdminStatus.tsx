@@ -3,7 +3,10 @@ import type { AdminSchemas } from '../api.ts';
 import { loadCompanyStatus } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { ListState, Section, formatDateTime, textLinkClass } from '../../../ui/index.ts';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { formatDateTime } from '../../../ui/format.ts';
+import { textLinkClass } from '../../../ui/classes.ts';
 import { pathInt , listTexts } from './helpers.ts';
 
 /** /admin/status/{companyId}: the booking company's connection and its owner's WhatsApp instances. */

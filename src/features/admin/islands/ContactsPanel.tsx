@@ -3,7 +3,9 @@ import type { AdminSchemas } from '../api.ts';
 import { deleteContact, saveContact } from '../store.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, Section, buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
 
 type Contact = AdminSchemas['AdminContact'];
 const FIELDS = ['fullName', 'phone', 'email', 'role', 'comment'] as const;

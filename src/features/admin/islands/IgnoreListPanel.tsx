@@ -4,7 +4,11 @@ import { logAdminFailure } from '../api.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { ignoredPhonesPage } from '../store.ts';
 import { useT } from './useT.ts';
-import { ListState, Pager, Section, formatDateTime, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { formatDateTime } from '../../../ui/format.ts';
+import { tableClass, tdClass, thClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 /** A customer's ignore list (§2 blacklist), read-only here: the owner and the public ignore link maintain it. */

@@ -3,7 +3,10 @@ import type { AdminSchemas } from '../api.ts';
 import { grantDialogues, saveLeadInfo } from '../store.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, Section, buttonClass, formatDate, inputClass, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatDate } from '../../../ui/format.ts';
 
 type S = AdminSchemas;
 

@@ -3,7 +3,9 @@ import { notify } from '../../../scripts/notify.ts';
 import { loadPayLookups, PAYMENT_DEFAULTS, savePay, type Payment, type PaymentInput, type PayLookups } from '../store-pays.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Checkbox, Field, buttonClass, dateInputToUnix, inputClass, secondaryButtonClass, unixToDateInput } from '../../../ui/index.ts';
+import { Checkbox, Field } from '../../../ui/field.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { dateInputToUnix, unixToDateInput } from '../../../ui/format.ts';
 import { tariffLabel } from './helpers.ts';
 
 const CURRENCIES = ['RUB', 'USD', 'EUR', 'KZT', 'UAH', 'BRL'];

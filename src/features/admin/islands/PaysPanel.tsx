@@ -4,7 +4,12 @@ import { notify } from '../../../scripts/notify.ts';
 import { $pays, fetchPayLink, loadPays, type Payment } from '../store-pays.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, Section, buttonClass, formatAmount, formatDate, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatAmount, formatDate } from '../../../ui/format.ts';
 import { tariffLabel , listTexts } from './helpers.ts';
 
 // The modal (form, lookups) loads only when an admin opens it.

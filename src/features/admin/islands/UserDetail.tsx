@@ -10,7 +10,8 @@ import { linkTo, type AdminProps } from './props.ts';
 import { UserFieldsForm } from './UserFieldsForm.tsx';
 import { UserFlowsPanel } from './UserFlowsPanel.tsx';
 import { useT } from './useT.ts';
-import { ListState, textLinkClass } from '../../../ui/index.ts';
+import { ListState } from '../../../ui/list-states.tsx';
+import { textLinkClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 /** One customer: every admin-user field, accounts, managers, AI dialogues, contacts, flows (transfer/copy), ignore list, payments. */

@@ -4,7 +4,9 @@ import type { AdminSchemas } from '../api.ts';
 import { patchUser } from '../store.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Checkbox, Field, Section, buttonClass, inputClass } from '../../../ui/index.ts';
+import { Checkbox, Field } from '../../../ui/field.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass } from '../../../ui/classes.ts';
 
 type User = AdminSchemas['AdminUser'];
 type Patch = AdminSchemas['AdminUserPatch'];

@@ -5,7 +5,12 @@ import { linkTo, type AdminProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { transferFlows, userFlowsPage } from '../store.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, Section, buttonClass, formatDateTime, inputClass, secondaryButtonClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 import { listTexts } from './helpers.ts';
 
 type Mode = 'transfer' | 'copy';

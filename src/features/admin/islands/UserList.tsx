@@ -3,7 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 import { userList, type UserSort } from '../store.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { Field, ListState, Pager, formatAmount, formatDate, inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/index.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { formatAmount, formatDate } from '../../../ui/format.ts';
+import { inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 const SORTS: UserSort[] = ['createdAt', 'email', 'fullName', 'id'];

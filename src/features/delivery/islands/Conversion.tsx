@@ -3,7 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from '../store.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
-import { inputClass } from '../../../ui/index.ts';
+import { inputClass } from '../../../ui/classes.ts';
 
 type Props = InsightsProps & { base: string };
 type Answer = { state: 'idle' | 'loading' | 'failed' | 'missing' } | { state: 'ready'; all: FlowConversion[] };

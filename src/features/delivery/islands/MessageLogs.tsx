@@ -3,7 +3,8 @@ import { createT } from '../../../i18n/translate.ts';
 import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from '../store.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
-import { Pager, inputClass, secondaryButtonClass } from '../../../ui/index.ts';
+import { Pager } from '../../../ui/pager.tsx';
+import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 
 type Props = InsightsProps & { base: string };
 type Answer = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: DeliveryMessageList };

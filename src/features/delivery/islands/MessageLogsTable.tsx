@@ -1,6 +1,7 @@
 import type { T } from '../../../i18n/translate.ts';
 import { reasonText, sandboxNext, type DeliveryMessage, type DeliveryStatus, type SandboxEvent } from '../store.ts';
-import { formatDateTime, tdClass, thClass } from '../../../ui/index.ts';
+import { formatDateTime } from '../../../ui/format.ts';
+import { tdClass, thClass } from '../../../ui/classes.ts';
 
 // Badge colours keep AA contrast on their backgrounds.
 const BADGE: Record<DeliveryStatus, string> = {

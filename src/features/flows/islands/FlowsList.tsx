@@ -9,7 +9,9 @@ import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
-import { Pager, buttonLinkClass, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
+import { Pager } from '../../../ui/pager.tsx';
+import { buttonLinkClass, dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
 

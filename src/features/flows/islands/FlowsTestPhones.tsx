@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { setTestPhones, type BulkResult } from '../store.ts';
-import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/index.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 
 /** The first number that breaks the shared §5 rule (an empty item between commas counts), or null. */
 async function firstBadNumber(value: string): Promise<string | null> {

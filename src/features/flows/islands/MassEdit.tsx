@@ -4,7 +4,7 @@ import { notify } from '../../../scripts/notify.ts';
 import { applyTextEdit, getFlow, previewTextEdit, searchFlows, type BulkResult, type Flow, type TextEditPreview } from '../store.ts';
 import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
-import { buttonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
+import { buttonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
 
 
 /** Ids from `?ids=1,2,3` (the list screen's selection). */

@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { T } from '../../../i18n/translate.ts';
-import { FormMessage } from '../../../ui/index.ts';
+import { FormMessage } from '../../../ui/field.tsx';
 import type { Outcome } from '../store.ts';
 export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale: Locale; links: { list: string; editPrefix: string }; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t, tf, outcome, locale, links, headingRef } = props;

@@ -9,7 +9,7 @@ import type { AccountProps } from '../../account/islands/props.ts';
 import { QuickstartResult } from './QuickstartResult.tsx';
 import { runQuickstart, type Outcome, type QuickstartFlows } from '../store.ts';
 import { ConfirmStep, GoalsStep, MessagesStep, Progress, StartStep, STEPS } from './QuickstartSteps.tsx';
-import { SubmitButton } from '../../../ui/index.ts';
+import { SubmitButton } from '../../../ui/field.tsx';
 
 export interface QuickstartProps extends AccountProps {
   /** The booking system the variant names (quickstartYclients…, quickstartAltegio); none on the general one. */

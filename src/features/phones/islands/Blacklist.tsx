@@ -5,7 +5,11 @@ import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
 import { addPhone, displayPhone, explain, phoneError, phonesPage, removePhone, type IgnoredPhone } from '../store.ts';
 import type { InsightsProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
-import { ListStatus, Pager, SubmitButton, TextField, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
+import { ListStatus } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { SubmitButton, TextField } from '../../../ui/field.tsx';
+import { dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {

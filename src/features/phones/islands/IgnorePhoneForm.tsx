@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { addByLink, explain, phoneError } from '../store.ts';
 import type { InsightsProps } from './props.ts';
-import { FormMessage, SubmitButton, TextField } from '../../../ui/index.ts';
+import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 
 /** The public page /il/{encUserGuid}: anyone with the link adds a number to the business's blacklist. */
 export default function IgnorePhoneForm(props: InsightsProps) {

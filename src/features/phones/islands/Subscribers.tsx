@@ -6,7 +6,10 @@ import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
 import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
-import { ListStatus, Pager, dangerButtonClass, formatDateTime, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/index.ts';
+import { ListStatus } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
 
 /** §2 subscribers (/phones/subscribers): the Telegram subscribe link, manual consent, search and filters, un/resubscribe, delete. */
 export default function Subscribers(props: InsightsProps) {

@@ -3,7 +3,8 @@ import type { T } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { explain, phoneError } from '../store.ts';
 import { addSubscriber, CHANNELS, type SubscriberChannel } from '../store-subscribers.ts';
-import { SubmitButton, TextField, inputClass } from '../../../ui/index.ts';
+import { SubmitButton, TextField } from '../../../ui/field.tsx';
+import { inputClass } from '../../../ui/classes.ts';
 
 /** Records a client's consent by phone (the shared §5 phone rule, errors next to the field). */
 export function SubscribersAddForm({ t, onAdded }: { t: T; onAdded: () => Promise<void> }) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { subscribeLink } from '../store-subscribers.ts';
-import { secondaryButtonClass } from '../../../ui/index.ts';
+import { secondaryButtonClass } from '../../../ui/classes.ts';
 
 /** The Telegram deep link that subscribes a client (with a copy button), or why there is none on this server. */
 export function SubscribersLink({ t }: { t: T }) {

@@ -1,7 +1,8 @@
 import type { T } from '../../../../i18n/translate.ts';
 import { explainProblem } from '../../../../api/explain-problem.ts';
 import { MESSAGE_VARIABLES } from '../../../../shared/flows/variables.ts';
-import { buttonClass, Field, inputClass } from '../../../../ui/index.ts';
+import { buttonClass, inputClass } from '../../../../ui/classes.ts';
+import { Field } from '../../../../ui/field.tsx';
 
 export interface TemplateValues {
   title: string;
