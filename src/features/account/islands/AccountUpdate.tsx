@@ -21,8 +21,9 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
   useEffect(() => {
     currentUser().then(({ data }) => {
       if (!data) return;
-      setPhone(data.phoneNumber ?? '');
-      setCountryId(data.countryId === null ? '' : String(data.countryId));
+      // What the user typed before the answer came wins over what the server has.
+      setPhone((typed) => typed || (data.phoneNumber ?? ''));
+      setCountryId((chosen) => chosen || (data.countryId === null ? '' : String(data.countryId)));
     }).catch(() => undefined);
   }, []);
 
