@@ -61,9 +61,9 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('reviewsAiWidget', '/widgets/reviews-ai/:widgetId'),
 
   // Phones
-  cabinet('blacklist', '/phones/ignore', MAIN, { domain: 'insights' }),
-  cabinet('subscribers', '/phones/subscribers', MAIN, { domain: 'insights' }),
-  publicPage('ignorePhone', '/il/:encUserGuid', MAIN, { hideFloating: true, domain: 'insights' }),
+  cabinet('blacklist', '/phones/ignore', MAIN, { domain: 'phones' }),
+  cabinet('subscribers', '/phones/subscribers', MAIN, { domain: 'phones' }),
+  publicPage('ignorePhone', '/il/:encUserGuid', MAIN, { hideFloating: true, domain: 'phones' }),
 
   // Account screens, on every host
   publicPage('login', '/account/login', 'all', { guestOnly: true, domain: 'account' }),
@@ -75,10 +75,10 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('confirmEmail', '/Account/ConfirmEmail', 'all', { domain: 'account' }),
   publicPage('googleCallback', '/account/google/callback', 'all', { domain: 'account' }),
   publicPage('demo', '/demo', 'all', { domain: 'account' }),
-  cabinet('quickstart', '/account/quickstart', ['default'], { feature: 'quickStart', domain: 'account' }),
-  cabinet('quickstartYclients', '/account/quickstartYclients', ['default'], { feature: 'quickStart', domain: 'account' }),
-  cabinet('quickstartYclientsSimple', '/account/quickstartYclientsSimple', ['default'], { feature: 'quickStart', domain: 'account' }),
-  cabinet('quickstartAltegio', '/account/quickstartAltegio', ['default'], { feature: 'quickStart', domain: 'account' }),
+  cabinet('quickstart', '/account/quickstart', ['default'], { feature: 'quickStart', domain: 'onboarding' }),
+  cabinet('quickstartYclients', '/account/quickstartYclients', ['default'], { feature: 'quickStart', domain: 'onboarding' }),
+  cabinet('quickstartYclientsSimple', '/account/quickstartYclientsSimple', ['default'], { feature: 'quickStart', domain: 'onboarding' }),
+  cabinet('quickstartAltegio', '/account/quickstartAltegio', ['default'], { feature: 'quickStart', domain: 'onboarding' }),
   cabinet('medflexOnboarding', '/account/medflex-onboarding', MAIN),
   cabinet('onboarding', '/account/onboarding', ['onboarding']),
   cabinet('dashboardQuickStart', '/account/dashboardQuickStart', ['dashboard']),
@@ -106,8 +106,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Analytics
   cabinet('insights', '/insights'),
-  cabinet('messageLogs', '/insights/message-logs/', MAIN, { domain: 'insights' }),
-  cabinet('insightsConversion', '/insights/conversion', MAIN, { scrollTop: true, domain: 'insights' }),
+  cabinet('messageLogs', '/insights/message-logs/', MAIN, { domain: 'delivery' }),
+  cabinet('insightsConversion', '/insights/conversion', MAIN, { scrollTop: true, domain: 'delivery' }),
   cabinet('rfm', '/insights/rfm/:dashboardId'),
 
   // Distributions, short links, ideas

@@ -3,8 +3,8 @@ import type { Flag, RouteVariant } from '../brand/schema.ts';
 export type Layout = 'shared' | 'single';
 export type Role = 'admin' | 'superadmin';
 
-/** Feature domains: each has a screen dispatcher `src/islands/<domain>/<Domain>Screen.astro`. */
-export type Domain = 'account' | 'admin' | 'flows' | 'insights';
+/** Feature domains (one word per domain, everywhere): each has a screen dispatcher `src/features/<domain>/Screen.astro`. */
+export type Domain = 'account' | 'onboarding' | 'flows' | 'phones' | 'delivery' | 'admin';
 
 export interface RouteDef {
   /** Unique name; also the i18n key of the title in the `routes` namespace. */

@@ -1,0 +1,83 @@
+import { loadChunk } from '../../../shared/lazy.ts';
+import { useMemo, useState, type FormEvent } from 'react';
+import { createT } from '../../../i18n/translate.ts';
+import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
+import { checkTerms, type FieldError } from '../../../shared/validation/rules.ts';
+import { startSession } from '../../../scripts/shell-session.ts';
+import { $session, register } from '../../../stores/session.ts';
+import { afterSignIn, queryParam } from './navigation.ts';
+import type { AccountProps } from './props.ts';
+import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
+import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
+
+interface RegisterProps extends AccountProps {
+  /** Set on /account/register/{yclients|altegio}/{applicationId}: the id is read from the URL. */
+  marketplace?: 'Yclients' | 'Altegio';
+}
+
+export default function RegisterForm({ locale, messages, links, countryRequired, marketplace }: RegisterProps) {
+  const t = createT(locale, messages);
+  const [form, setForm] = useState({ email: '', password: '', confirmPassword: '', phone: '', countryId: '', terms: false });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const set = (key: keyof typeof form) => (e: { target: HTMLInputElement | HTMLSelectElement }) =>
+    setForm({ ...form, [key]: e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const countryId = form.countryId === '' ? undefined : Number(form.countryId);
+    // The phone rules' metadata is loaded on the first submit, keeping the page's initial JS small.
+    const rules = await loadChunk(() => import('../../../shared/validation/register-form.ts')).catch(() => null);
+    if (!rules) return setFailure(t('server.network'));
+    const { validateRegister } = rules;
+    const ruleErrors: FieldError[] = [...validateRegister({ ...form, countryId }, { countryRequired }), ...[checkTerms(form.terms)].filter((e): e is FieldError => !!e)];
+    setErrors(explainFieldErrors(ruleErrors, t));
+    setFailure(null);
+    if (ruleErrors.length) return;
+    setBusy(true);
+    startSession();
+    const applicationId = marketplace ? location.pathname.split('/').filter(Boolean).at(-1) : undefined;
+    const ok = await register({
+      email: form.email.trim(),
+      password: form.password,
+      confirmPassword: form.confirmPassword,
+      phone: form.phone.trim(),
+      countryId: countryId ?? (countryRequired ? undefined : DEFAULT_COUNTRY_ID),
+      utmTag: queryParam('utm') || queryParam('utm_source') || null,
+      marketplace: marketplace && applicationId ? { system: marketplace, applicationId } : undefined,
+    }).catch(() => false);
+    if (ok) return location.assign(afterSignIn(links.home));
+    setBusy(false);
+    setFailure(explainProblem($session.get().authError ?? undefined, t));
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('register.submit')}>
+      {marketplace && <p className="m-0 text-ink-muted">{t('register.marketplace', { system: marketplace === 'Yclients' ? 'YCLIENTS' : 'Altegio' })}</p>}
+      {failure && <FormMessage kind="error">{failure}</FormMessage>}
+      <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={set('email')} />
+      <TextField label={t('password')} type="password" name="password" autoComplete="new-password" required value={form.password} error={errors.password} onChange={set('password')} />
+      <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
+      <TextField label={t('phone')} type="tel" name="phone" autoComplete="tel" required value={form.phone} error={errors.phone} hint={t('phoneHint')} onChange={set('phone')} />
+      {countryRequired && (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="register-country" className="font-medium">{t('country')}</label>
+          <select id="register-country" name="countryId" required value={form.countryId} onChange={set('countryId')}
+            aria-invalid={errors.countryId ? true : undefined} aria-describedby={errors.countryId ? 'register-country-error' : undefined}
+            className="px-3 py-2 rounded-md border border-gray-400 bg-white">
+            <option value="">{t('countryPlaceholder')}</option>
+            {COUNTRIES.map((c) => <option key={c.id} value={c.id}>{countryNames.of(c.iso)}</option>)}
+            <option value={DEFAULT_COUNTRY_ID}>{t('countryOther')}</option>
+          </select>
+          {errors.countryId && <p id="register-country-error" className="m-0 text-sm text-red-700" data-field-error>{errors.countryId}</p>}
+        </div>
+      )}
+      <Checkbox label={t('terms')} name="terms" checked={form.terms} error={errors.terms} onChange={set('terms')} />
+      <SubmitButton busy={busy} busyLabel={t('working')}>{t('register.submit')}</SubmitButton>
+      <p className="m-0">{t('register.haveAccount')} <a href={links.login} className="text-brand-dark underline">{t('register.login')}</a></p>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import type { Locale } from '../../../i18n/locales.ts';
+import type { Messages } from '../../../i18n/translate.ts';
+
+/** What the account screens get from the page: language, their messages and the host's links and rules. */
+export interface AccountProps {
+  locale: Locale;
+  messages: Messages;
+  links: {
+    home: string;
+    login: string;
+    register: string;
+    forgotPassword: string;
+    demo: string;
+    profile: string;
+    update: string;
+  };
+  countryRequired: boolean;
+  googleClientId?: string;
+}

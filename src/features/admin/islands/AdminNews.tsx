@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { deleteNews, newsList, publishNews } from '../store-reports.ts';
+import type { AdminProps } from './props.ts';
+import { useT } from './useT.ts';
+import { Field } from '../../../ui/field.tsx';
+import { ListState } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { Section } from '../../../ui/section.tsx';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
+import { listTexts } from './helpers.ts';
+
+/** /admin/news: service notifications; every user sees the latest in the header bell (GET /News). */
+export default function AdminNews(props: AdminProps) {
+  const t = useT(props);
+  const state = useStore(newsList.$state);
+  const [title, setTitle] = useState('');
+  const [text, setText] = useState('');
+  const [level, setLevel] = useState<'info' | 'warning'>('info');
+  const [status, setStatus] = useState('');
+  useEffect(() => void newsList.load(1), []);
+
+  const publish = async () => {
+    if (!title.trim() || !text.trim()) return setStatus(t('validation.required'));
+    const ok = await publishNews({ title, text, level });
+    setStatus(ok ? t('news.published') : t('common.saveFailed'));
+    if (ok) (setTitle(''), setText(''));
+  };
+  const remove = async (id: number, name: string) => {
+    if (window.confirm(t('news.confirmDelete', { title: name }))) await deleteNews(id);
+  };
+
+  return (
+    <div>
+      <Section title={t('news.new')}>
+        <form className="grid gap-3" onSubmit={(e) => (e.preventDefault(), void publish())}>
+          <Field label={t('news.titleField')}>{(id) => <input id={id} className={inputClass} maxLength={200} required value={title} onChange={(e) => setTitle(e.target.value)} />}</Field>
+          <Field label={t('news.text')}>{(id) => <textarea id={id} className={inputClass} rows={3} maxLength={5000} required value={text} onChange={(e) => setText(e.target.value)} />}</Field>
+          <Field label={t('news.level')}>
+            {(id) => (
+              <select id={id} className={inputClass} value={level} onChange={(e) => setLevel(e.target.value as 'info' | 'warning')}>
+                <option value="info">{t('news.info')}</option>
+                <option value="warning">{t('news.warning')}</option>
+              </select>
+            )}
+          </Field>
+          <div className="flex items-center gap-3">
+            <button type="submit" className={buttonClass}>{t('news.publish')}</button>
+            <p className="text-sm m-0" role="status">{status}</p>
+          </div>
+        </form>
+      </Section>
+      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ul className="list-none m-0 p-0 flex flex-col gap-2">
+        {state.items.map((n) => (
+          <li key={n.id} className="bg-white border border-gray-200 rounded p-3">
+            <div className="flex justify-between gap-2">
+              <strong>{n.level === 'warning' ? `⚠ ${n.title}` : n.title}</strong>
+              <button type="button" className={secondaryButtonClass} aria-label={t('news.deleteOne', { title: n.title })} onClick={() => void remove(n.id, n.title)}>{t('common.delete')}</button>
+            </div>
+            <p className="text-sm m-0 mt-1 whitespace-pre-line">{n.text}</p>
+            <p className="text-xs text-ink-muted m-0 mt-1">{formatDateTime(props.locale, n.createdDateUnixTime)}</p>
+          </li>
+        ))}
+      </ul>
+      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('news.pages')} onPage={(p) => void newsList.load(p)} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { T } from '../../../i18n/translate.ts';
+import { TARIFFS } from '../../../shared/tariffs.ts';
+
+/** The admin namespace's texts of a list's loading / failed / empty notices. */
+export const listTexts = (t: T) => ({ loading: t('common.loading'), failed: t('common.loadFailed'), empty: t('common.empty') });
+
+/** A tariff id with its name (§3 names 0-25); ids beyond the named ones stay numbers. */
+export function tariffLabel(t: T, n: number): string {
+  const key = (TARIFFS as Record<number, string>)[n];
+  return key ? `${n} · ${t(`tariff.${key}`)}` : t('pays.tariffN', { n });
+}
+
+/** A positive integer from the query string (`?id=12`), else null. */
+export function queryInt(name: string): number | null {
+  if (typeof location === 'undefined') return null;
+  const value = Number(new URLSearchParams(location.search).get(name));
+  return Number.isInteger(value) && value > 0 ? value : null;
+}
+
+/** A positive integer path segment after `after` (`/admin/status/12`). */
+export function pathInt(after: string): number | null {
+  if (typeof location === 'undefined') return null;
+  const parts = location.pathname.split('/').filter(Boolean);
+  const at = parts.indexOf(after);
+  const value = Number(parts[at + 1]);
+  return at >= 0 && Number.isInteger(value) && value > 0 ? value : null;
+}

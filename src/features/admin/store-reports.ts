@@ -1,0 +1,103 @@
+import { logAdminFailure, type AdminSchemas } from './api.ts';
+import { api } from '../../api/browser.ts';
+import { pagedList } from '../../stores/paged-list.ts';
+
+type S = AdminSchemas;
+
+export const promocodeList = pagedList<S['Promocode'], Record<string, never>>({ name: 'promo codes', onFail: logAdminFailure }, {}, async (page) => {
+  const { data, error } = await api().GET('/Admin/Promocodes', { params: { query: { page } } });
+  if (error) throw error;
+  return data && { items: data.promocodes, pages: data.pages, total: data.total };
+});
+
+export const instanceList = pagedList<S['Instance'], { state: string }>({ name: 'instances', onFail: logAdminFailure }, { state: '' }, async (page, q) => {
+  const state = (q.state || undefined) as 'Connected' | undefined;
+  const { data, error } = await api().GET('/Admin/Instances', { params: { query: { page, ...(state ? { state } : {}) } } });
+  if (error) throw error;
+  return data && { items: data.instances, pages: data.pages, total: data.total, extra: { byState: data.byState } };
+});
+
+export const newsList = pagedList<S['NewsItem'], Record<string, never>>({ name: 'news', onFail: logAdminFailure }, {}, async (page) => {
+  const { data, error } = await api().GET('/Admin/News', { params: { query: { page } } });
+  if (error) throw error;
+  return data && { items: data.news, pages: data.pages, total: data.total };
+});
+
+export const outgoingList = pagedList<S['OutgoingList']['messages'][number], { to: string }>({ name: 'outgoing', onFail: logAdminFailure }, { to: '' }, async (page, q) => {
+  const { data, error } = await api().GET('/Admin/Outgoing', { params: { query: { page, ...(q.to.trim() ? { to: q.to.trim() } : {}) } } });
+  if (error) throw error;
+  return data && { items: data.messages, pages: data.pages, total: data.total };
+});
+
+export const newClientList = pagedList<S['NewClient'], { days: number }>({ name: 'new clients', onFail: logAdminFailure }, { days: 30 }, async (page, q) => {
+  const { data, error } = await api().GET('/Admin/NewClients', { params: { query: { page, days: q.days } } });
+  if (error) throw error;
+  return data && { items: data.clients, pages: data.pages, total: data.total, extra: { paidTotal: data.paidTotal } };
+});
+
+export const churnList = pagedList<S['ChurnEntry'], { minScore: number }>({ name: 'churn', onFail: logAdminFailure }, { minScore: 1 }, async (page, q) => {
+  const { data, error } = await api().GET('/Admin/Churn', { params: { query: { page, minScore: q.minScore } } });
+  if (error) throw error;
+  return data && { items: data.customers, pages: data.pages, total: data.total };
+});
+
+/** Creates a promo code; resolves to field errors ({} on success) or null when refused or failed. */
+export async function createPromocode(body: S['PromocodeInput']): Promise<Record<string, string> | null> {
+  try {
+    const { error } = await api().POST('/Admin/Promocodes', { body });
+    if (!error) return {};
+    logAdminFailure('promo code', error);
+    if (error.status === 400 || error.status === 409) {
+      const fields = Object.fromEntries((error.errors ?? []).map((e) => [e.field, e.message]));
+      return Object.keys(fields).length ? fields : { '': error.message };
+    }
+    return null;
+  } catch (error) {
+    logAdminFailure('promo code', error);
+    return null;
+  }
+}
+
+export async function publishNews(body: S['NewsInput']): Promise<boolean> {
+  try {
+    const { error } = await api().POST('/Admin/News', { body });
+    if (error) logAdminFailure('news', error);
+    else await newsList.load(1);
+    return !error;
+  } catch (error) {
+    logAdminFailure('news', error);
+    return false;
+  }
+}
+
+export async function deleteNews(newsId: number): Promise<void> {
+  try {
+    const { error } = await api().DELETE('/Admin/News/{newsId}', { params: { path: { newsId } } });
+    if (error) logAdminFailure('news delete', error);
+  } catch (error) {
+    logAdminFailure('news delete', error);
+  }
+  await newsList.load();
+}
+
+export async function loadDiagnostics(id: number): Promise<S['UserDiagnostics'] | null> {
+  try {
+    const { data, error } = await api().GET('/Admin/Users/{id}/Diagnostics', { params: { path: { id } } });
+    if (error) logAdminFailure('diagnostics', error);
+    return data ?? null;
+  } catch (error) {
+    logAdminFailure('diagnostics', error);
+    return null;
+  }
+}
+
+export async function loadCompanyStatus(companyId: number): Promise<S['CompanyStatus'] | null> {
+  try {
+    const { data, error } = await api().GET('/Admin/Status/{companyId}', { params: { path: { companyId } } });
+    if (error) logAdminFailure('company status', error);
+    return data ?? null;
+  } catch (error) {
+    logAdminFailure('company status', error);
+    return null;
+  }
+}

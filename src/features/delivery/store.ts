@@ -1,0 +1,105 @@
+import type { components } from '../../api/schema.d.ts';
+import type { T } from '../../i18n/translate.ts';
+import { api } from '../../api/browser.ts';
+
+export type DeliveryMessage = components['schemas']['DeliveryMessage'];
+export type DeliveryMessageList = components['schemas']['DeliveryMessageList'];
+export type DeliveryStatus = components['schemas']['DeliveryStatus'];
+export type FlowConversion = components['schemas']['FlowConversion'];
+
+export const STATUSES: DeliveryStatus[] = ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'cancelled'];
+export const CHANNELS = ['sandbox', 'waha', 'telegram'] as const;
+export type ChannelName = (typeof CHANNELS)[number];
+/** §9 conversion windows in days. */
+export const WINDOWS = [7, 14, 21, 30] as const;
+export type Window = (typeof WINDOWS)[number];
+export const PAGE_SIZE = 20;
+
+export interface LogFilters {
+  flowId?: number;
+  status?: DeliveryStatus;
+  channel?: ChannelName;
+  page: number;
+}
+
+const positive = (raw: string | null) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined);
+const oneOf = <V extends string>(list: readonly V[], raw: string | null) => (list as readonly string[]).includes(raw ?? '') ? (raw as V) : undefined;
+
+/** The log filters from the page query, so a filtered view survives a reload and can be shared; junk is ignored. */
+export function filtersFrom(search: string): LogFilters {
+  const q = new URLSearchParams(search);
+  return { flowId: positive(q.get('flowId')), status: oneOf(STATUSES, q.get('status')), channel: oneOf(CHANNELS, q.get('channel')), page: positive(q.get('page')) ?? 1 };
+}
+
+/** The query string of the filters, defaults left out ('' when nothing is set). */
+export function queryOf(f: LogFilters): string {
+  const q = new URLSearchParams();
+  if (f.flowId) q.set('flowId', String(f.flowId));
+  if (f.status) q.set('status', f.status);
+  if (f.channel) q.set('channel', f.channel);
+  if (f.page > 1) q.set('page', String(f.page));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+export const windowFrom = (search: string): Window => (WINDOWS as readonly number[]).find((d) => String(d) === new URLSearchParams(search).get('days')) as Window ?? 7;
+
+export const listMessages = (f: LogFilters) =>
+  api().GET('/Messages', { params: { query: { page: f.page, pageSize: PAGE_SIZE, ...(f.flowId ? { flowId: f.flowId } : {}), ...(f.status ? { status: f.status } : {}), ...(f.channel ? { channel: f.channel } : {}) } } });
+
+/** What the sandbox recipient can still do with a message in this status (statuses only move forward). */
+export type SandboxEvent = 'delivered' | 'read' | 'replied';
+const SANDBOX_EVENTS: SandboxEvent[] = ['delivered', 'read', 'replied'];
+const SANDBOX_FROM: Partial<Record<DeliveryStatus, number>> = { sent: 0, delivered: 1, read: 2 };
+export const sandboxNext = (m: DeliveryMessage): SandboxEvent[] =>
+  m.channel === 'sandbox' && SANDBOX_FROM[m.status] !== undefined ? SANDBOX_EVENTS.slice(SANDBOX_FROM[m.status]) : [];
+
+export const playSandboxEvent = (messageId: number, status: SandboxEvent) => api().POST('/Messages/{messageId}/SandboxEvent', { params: { path: { messageId } }, body: { status } });
+
+export const flowConversion = (flowId: number, days: Window) => api().GET('/Flows/{flowId}/Conversion', { params: { path: { flowId }, query: { days } } });
+
+/** The owner's flows for the pickers: the newest 100 edited, which covers every account the list screen pages through. */
+export async function flowOptions(): Promise<{ id: number; title: string }[] | undefined> {
+  const { data } = await api()
+    .GET('/Flows', { params: { query: { page: 1, pageSize: 100 } } })
+    .catch(() => ({ data: undefined }));
+  return data?.flows.map((f) => ({ id: f.id, title: f.title }));
+}
+
+// The engine's fixed reasons (src/server/delivery) by translation key; anything else (a provider's own words) is shown as is.
+const REASONS: Record<string, string> = {
+  'record moved': 'recordMoved',
+  'client arrived': 'clientArrived',
+  'client did not come': 'clientNoShow',
+  'record cancelled': 'recordCancelled',
+  'superseded by a later change': 'superseded',
+  'order cancelled': 'orderCancelled',
+  'order confirmed': 'orderConfirmed',
+  'superseded by a later status': 'supersededStatus',
+  'already sent to this client (first send only)': 'firstSendOnly',
+  blacklisted: 'blacklisted',
+  'daily cap reached': 'dailyCap',
+  'repeat-visit cap of 200 a day reached': 'repeatVisitCap',
+  'You have reached your message limit': 'limitReached',
+  'filtered out': 'filteredOut',
+  'flow ended': 'flowEnded',
+  'flow removed': 'flowRemoved',
+  'no test number': 'noTestNumber',
+  'outside sending hours': 'outsideHours',
+  'failed at the provider': 'provider',
+  'outcome unknown': 'outcomeUnknown',
+  unsubscribed: 'unsubscribed',
+  'not subscribed in Telegram': 'notSubscribedTelegram',
+};
+
+export function reasonText(t: T, reason: string | null): string | undefined {
+  if (!reason) return undefined;
+  const key = REASONS[reason] ?? (reason.startsWith('flow stopped') ? 'flowStopped' : undefined);
+  return key ? t(`logs.reason.${key}`) : reason;
+}
+
+/** The §8 allowance warning in the page's language, chosen by what is left rather than by the server's English. */
+export function allowanceText(t: T, a: DeliveryMessageList['allowance']): string | undefined {
+  if (a.left === null || !a.warning) return undefined;
+  return t(a.left === 0 ? 'logs.allowance.reached' : 'logs.allowance.low');
+}

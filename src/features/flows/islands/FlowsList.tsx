@@ -1,0 +1,181 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createT } from '../../../i18n/translate.ts';
+import { notify } from '../../../scripts/notify.ts';
+// Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
+import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
+import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
+import FlowsTestPhones from './FlowsTestPhones.tsx';
+import type { FlowsProps } from './props.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
+import { badgeClass } from './status-badge.ts';
+import { Pager } from '../../../ui/pager.tsx';
+import { buttonLinkClass, dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
+
+const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
+
+
+/**
+ * §2 flows list: search, status filter, date sort, select all, bulk pause / resume / delete (confirmed) / test numbers,
+ * links to the mass text edit, the editor and the conversion report, duplicate per row, paging.
+ */
+export default function FlowsList(props: FlowsProps) {
+  const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
+  const state = useStore($flows);
+  const chosen = useStore($selected);
+  const [search, setSearch] = useState(state.query.search);
+  const [confirming, setConfirming] = useState(false);
+  const [phones, setPhones] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => void loadFlows(1), []);
+
+  const onSearch = (value: string) => {
+    setSearch(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void loadFlows(1, { search: value }), 300); // search once typing pauses
+  };
+
+  const localize = (message: string) => explainProblem(message, t, { prefixes: ['server.'] });
+
+  const report = (result: BulkResult | undefined) => {
+    if (!result) return notify('error', t('failed'));
+    const firstFailure = result.results.find((r) => !r.ok);
+    const summary = t('summary', { succeeded: result.succeeded, failed: result.failed });
+    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(firstFailure.message)}` : summary);
+  };
+
+  const run = async (action: BulkAction) => {
+    setBusy(true);
+    setConfirming(false);
+    report(await bulkFlows(action));
+    setBusy(false);
+  };
+
+  const duplicate = async (id: number) => {
+    setBusy(true);
+    const out = await duplicateFlow(id);
+    setBusy(false);
+    if (out.data) notify('success', t('server.flowDuplicated'));
+    else notify('error', out.problem ? localize(out.problem) : t('failed'));
+  };
+
+  const base = props.base ?? '';
+  const selected = new Set(chosen);
+  const massEditHref = `${base}/flows/EditTextInFlows${chosen.length ? `?ids=${chosen.join(',')}` : ''}`;
+  const allSelected = state.items.length > 0 && state.items.every((f) => selected.has(f.id));
+  const filtering = state.query.search.trim() !== '' || state.query.status !== '';
+
+  return (
+    <div>
+      <form role="search" className="grid gap-3 sm:grid-cols-[1fr_12rem_14rem] items-end mb-3" onSubmit={(e) => (e.preventDefault(), void loadFlows(1, { search }))}>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('search')}
+          <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('statusFilter')}
+          <select className={inputClass} value={state.query.status} onChange={(e) => void loadFlows(1, { status: e.target.value as FlowStatus | '' })}>
+            <option value="">{t('allStatuses')}</option>
+            {FLOW_STATUSES.map((s) => (
+              <option key={s} value={s}>{t(`status.${s}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('sort.label')}
+          <select
+            className={inputClass}
+            value={`${state.query.sort}:${state.query.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [FlowSort, SortOrder];
+              void loadFlows(1, { sort, order });
+            }}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>{t(`sort.${s.replace(':', '_')}`)}</option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      <div role="group" aria-label={t('actions')} className="flex flex-wrap items-center gap-2 mb-3">
+        <span className="text-sm text-ink-muted mr-2" aria-live="polite">{t('selected', { count: chosen.length })}</span>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => void run('Pause')}>{t('pause')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => void run('Resume')}>{t('resume')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => setConfirming(true)}>{t('delete')}</button>
+        <button type="button" className={secondaryButtonClass} disabled={!chosen.length || busy} onClick={() => setPhones(true)}>{t('testPhones.open')}</button>
+        <a className={buttonLinkClass} href={massEditHref}>{t('massEdit')}</a>
+      </div>
+
+      {phones && chosen.length > 0 && (
+        <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+      )}
+
+      {confirming && (
+        <div role="alertdialog" aria-labelledby="flows-confirm-title" aria-describedby="flows-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
+          <h2 id="flows-confirm-title" className="text-base font-semibold m-0">{t('confirm.title')}</h2>
+          <p id="flows-confirm-text" className="text-sm m-0 my-2">{t('confirm.text', { count: chosen.length })}</p>
+          <div className="flex gap-2">
+            <button type="button" className={dangerButtonClass} onClick={() => void run('Delete')} autoFocus>{t('confirm.yes')}</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>{t('confirm.no')}</button>
+          </div>
+        </div>
+      )}
+
+      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t('found', { count: state.total })}</p>
+      {state.loading && !state.items.length && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
+      {state.failed && <p className="text-sm text-red-700" role="status">{t('loadFailed')}</p>}
+      {!state.loading && !state.failed && !state.items.length && <p className="text-sm text-ink-muted" role="status">{t(filtering ? 'emptySearch' : 'empty')}</p>}
+
+      {state.items.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm border-collapse" aria-busy={state.loading}>
+            <caption className="sr-only">{t('caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>
+                  <input type="checkbox" aria-label={t('selectAll')} checked={allSelected} onChange={(e) => selectAllFlows(e.target.checked)} />
+                </th>
+                <th scope="col" className={thClass}>{t('col.title')}</th>
+                <th scope="col" className={thClass}>{t('col.kind')}</th>
+                <th scope="col" className={thClass}>{t('col.mode')}</th>
+                <th scope="col" className={thClass}>{t('col.status')}</th>
+                <th scope="col" className={thClass}>{t(state.query.sort === 'created' ? 'col.created' : 'col.edited')}</th>
+                <th scope="col" className={thClass}>{t('col.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.items.map((f) => (
+                <tr key={f.id}>
+                  <td className={tdClass}>
+                    <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />
+                  </td>
+                  <td className={tdClass}>
+                    <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a>
+                  </td>
+                  <td className={tdClass}>{t(`kind.${f.type}`)}</td>
+                  <td className={tdClass}>{t(`mode.${f.mode}`)}</td>
+                  <td className={tdClass}><span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span></td>
+                  <td className={tdClass}>{formatDateTime(props.locale, state.query.sort === 'created' ? f.created : f.edited)}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <button type="button" className={`${secondaryButtonClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
+                      {t('duplicate')}
+                    </button>
+                    <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
+                      {t('conversion')}
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Pager t={t} page={state.page} pages={state.pages} busy={state.loading} onPage={(page) => void loadFlows(page)} />
+    </div>
+  );
+}

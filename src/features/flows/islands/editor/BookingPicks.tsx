@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import type { T } from '../../../../i18n/translate.ts';
+import { bookingLists } from '../../store-editor.ts';
+
+/** A booking master or service as a filter option; the flow stores its id as a string (delivery rules compare so). */
+export interface Option {
+  id: string;
+  label: string;
+}
+
+type Lists = { masters: Option[]; services: Option[] } | 'loading' | 'failed';
+
+/** The owner's masters and services (GET /Booking/Masters, /Booking/Services), fetched once per step visit. */
+export function useBookingLists(): Lists {
+  const [lists, setLists] = useState<Lists>('loading');
+  useEffect(() => {
+    let live = true;
+    bookingLists()
+      .then(([m, s]) => {
+        if (!m.data || !s.data) throw new Error(`booking lists: ${m.response.status}/${s.response.status}`);
+        const masters = m.data.map((x) => ({ id: String(x.id), label: x.name }));
+        const services = s.data.map((x) => ({ id: String(x.id), label: x.title }));
+        if (live) setLists({ masters, services });
+      })
+      .catch((error: unknown) => {
+        console.error('flow editor: booking lists failed', error);
+        if (live) setLists('failed');
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return lists;
+}
+
+interface PickProps {
+  t: T;
+  name: 'masters' | 'services';
+  lists: Lists;
+  selected: string[];
+  onChange: (ids: string[]) => void;
+}
+
+/** A labelled group of checkboxes; nothing ticked means no restriction. Ids no longer listed are kept as they are. */
+export function MultiPick({ t, name, lists, selected, onChange }: PickProps) {
+  const hintId = `pick-${name}-hint`;
+  const options = typeof lists === 'string' ? [] : lists[name];
+  const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((x) => x !== id));
+  return (
+    <fieldset className="border border-gray-200 rounded p-3 m-0" aria-describedby={hintId}>
+      <legend className="text-sm font-medium px-1">{t(`filter.${name}`)}</legend>
+      <p id={hintId} className="text-sm text-ink-muted m-0 mb-2">{t('pickHint')}</p>
+      {lists === 'loading' && <p className="text-sm m-0" role="status">{t('pickLoading')}</p>}
+      {lists === 'failed' && <p className="text-sm text-red-700 m-0" role="alert">{t('pickFailed')}</p>}
+      {typeof lists !== 'string' && options.length === 0 && <p className="text-sm m-0">{t(`pickEmpty.${name}`)}</p>}
+      <ul className="list-none p-0 m-0 grid gap-1">
+        {options.map((o) => (
+          <li key={o.id}>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" checked={selected.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
+              {o.label}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

@@ -1,0 +1,35 @@
+import type { RefObject } from 'react';
+import { explainProblem } from '../../../api/explain-problem.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import type { T } from '../../../i18n/translate.ts';
+import { FormMessage } from '../../../ui/field.tsx';
+import type { Outcome } from '../store.ts';
+export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale: Locale; links: { list: string; editPrefix: string }; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const { t, tf, outcome, locale, links, headingRef } = props;
+  /** A §8 flow text in the page's language; other server texts as sent. */
+  const flowText = (message: string | undefined) => {
+    return message ? explainProblem(message, tf, { prefixes: ['server.'] }) : t('server.network');
+  };
+  const date = (at: number | null | undefined) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(at * 1000) : '');
+  const created = outcome.flows.filter((f) => f.id !== undefined).length;
+  const setUpNotice = outcome.setUp === 'sent' ? t('server.setUpRequested') : outcome.setUp === 'failed' ? t('server.setUpFailed') : undefined;
+
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="quickstart-result">
+      <h2 id="quickstart-result" ref={headingRef} tabIndex={-1} className="m-0 text-xl font-semibold">{t('quickstart.result.title')}</h2>
+      {setUpNotice && <FormMessage kind={outcome.setUp === 'sent' ? 'success' : 'error'}>{setUpNotice}</FormMessage>}
+      <p className="m-0">{t('quickstart.result.created', { count: created, total: outcome.flows.length })}</p>
+      <ul className="flex flex-col gap-2 m-0 p-0 list-none" aria-label={t('quickstart.result.list')}>
+        {outcome.flows.map((f) => (
+          <li key={f.kind} data-flow-kind={f.kind} className="p-3 rounded-md border border-gray-200 bg-white flex flex-col gap-1">
+            {f.id !== undefined ? <a href={`${links.editPrefix}${f.id}`} className="font-medium text-brand-dark underline">{f.title}</a> : <span className="font-medium">{f.title}</span>}
+            <span className="text-sm">{t(`quickstart.result.${f.state}`, { date: date(f.nextStart) })}</span>
+            {f.message && <span className={`text-sm ${f.state === 'failed' || f.state === 'notStarted' ? 'text-red-700' : 'text-ink-muted'}`}>{flowText(f.message)}</span>}
+          </li>
+        ))}
+      </ul>
+      <p className="m-0 text-sm text-ink-muted">{t('quickstart.result.testMode')}</p>
+      <a href={links.list} className="self-start px-4 py-2 rounded-md bg-brand text-white no-underline hover:bg-brand-dark">{t('quickstart.result.toFlows')}</a>
+    </section>
+  );
+}

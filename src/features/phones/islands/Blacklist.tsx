@@ -1,0 +1,126 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { createT } from '../../../i18n/translate.ts';
+import { notify } from '../../../scripts/notify.ts';
+import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
+import { addPhone, displayPhone, explain, phoneError, phonesPage, removePhone, type IgnoredPhone } from '../store.ts';
+import type { InsightsProps } from './props.ts';
+import { usePagedList } from '../../../stores/use-paged-list.ts';
+import { ListStatus } from '../../../ui/list-states.tsx';
+import { Pager } from '../../../ui/pager.tsx';
+import { SubmitButton, TextField } from '../../../ui/field.tsx';
+import { dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { formatDateTime } from '../../../ui/format.ts';
+
+/** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
+export default function Blacklist(props: InsightsProps) {
+  const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
+  const { state: list, load, search: setQuery } = usePagedList<IgnoredPhone, { search: string }>({ name: 'blacklist', loadingAtStart: true, onFail: () => {} }, { search: '' }, phonesPage);
+  const search = list.query.search;
+  const [phone, setPhone] = useState('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState<IgnoredPhone>();
+  const onSearch = (value: string) => setQuery({ search: value }, true);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    const invalid = await phoneError(t, phone);
+    setErrors(invalid ? { phone: invalid } : {});
+    if (invalid) return setBusy(false);
+    const { data, error, response } = await addPhone(phone, comment).catch(() => ({ data: undefined, error: undefined, response: undefined }));
+    setBusy(false);
+    if (!data) {
+      const { fields, message } = explain(t, error, response?.status);
+      setErrors(fields);
+      if (message) notify('error', message);
+      return;
+    }
+    notify('success', t('add.added', { phone: displayPhone(data.phone) }));
+    setPhone('');
+    setComment('');
+    setQuery({ search: '' });
+  }
+
+  async function remove(item: IgnoredPhone) {
+    setConfirming(undefined);
+    const { data } = await removePhone(item.id).catch(() => ({ data: undefined }));
+    if (data) notify('success', t('remove.done', { phone: displayPhone(item.phone) }));
+    else notify('error', t('errors.network'));
+    await load(list.page);
+  }
+
+  return (
+    <div>
+      <p className="m-0 mb-4 text-ink-muted">{t('intro')}</p>
+      <IgnoreLinkBox t={t} base={props.ignorePageBase} />
+
+      <form noValidate onSubmit={submit} aria-labelledby="add-phone-title" className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-3">
+        <h2 id="add-phone-title" className="text-base font-semibold m-0">{t('add.title')}</h2>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
+          <TextField label={t('add.comment')} name="comment" maxLength={200} autoComplete="off" value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
+        </div>
+        <div>
+          <SubmitButton busy={busy} busyLabel={t('working')}>{t('add.submit')}</SubmitButton>
+        </div>
+      </form>
+
+      <form role="search" className="mb-3 max-w-md" onSubmit={(e) => (e.preventDefault(), void load(1))}>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('search')}
+          <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
+        </label>
+      </form>
+
+      {confirming && (
+        <div role="alertdialog" aria-labelledby="phone-confirm-title" aria-describedby="phone-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
+          <h2 id="phone-confirm-title" className="text-base font-semibold m-0">{t('remove.title')}</h2>
+          <p id="phone-confirm-text" className="text-sm m-0 my-2">{t('remove.text', { phone: displayPhone(confirming.phone) })}</p>
+          <div className="flex gap-2">
+            <button type="button" className={dangerButtonClass} onClick={() => void remove(confirming)} autoFocus>{t('remove.yes')}</button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(undefined)}>{t('remove.no')}</button>
+          </div>
+        </div>
+      )}
+
+      <ListStatus count={list.items.length} loading={list.loading} failed={list.failed} found={t('found', { count: list.total })} texts={{ loading: t('loading'), failed: t('errors.network'), empty: t(search.trim() ? 'emptySearch' : 'empty') }} />
+
+      {list.items.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm border-collapse" aria-busy={list.loading}>
+            <caption className="sr-only">{t('caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={thClass}>{t('col.phone')}</th>
+                <th scope="col" className={thClass}>{t('col.comment')}</th>
+                <th scope="col" className={thClass}>{t('col.source')}</th>
+                <th scope="col" className={thClass}>{t('col.added')}</th>
+                <th scope="col" className={thClass}><span className="sr-only">{t('col.actions')}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <td className={tdClass}>{displayPhone(item.phone)}</td>
+                  <td className={tdClass}>{item.comment}</td>
+                  <td className={tdClass}>{t(`source.${item.source}`)}</td>
+                  <td className={tdClass}>{formatDateTime(props.locale, item.created)}</td>
+                  <td className={tdClass}>
+                    <button type="button" className={secondaryButtonClass} aria-label={t('remove.label', { phone: displayPhone(item.phone) })} onClick={() => setConfirming(item)}>
+                      {t('remove.button')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} onPage={(page) => void load(page)} />
+    </div>
+  );
+}

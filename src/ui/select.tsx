@@ -1,0 +1,21 @@
+import type { SelectHTMLAttributes } from 'react';
+import { inputClass } from './classes.ts';
+
+interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
+  options: readonly { value: string; label: string }[];
+  /** Shown instead of the select when there is no option to choose ("option not found"). */
+  empty: string;
+  /** A first, empty choice (e.g. "all"). */
+  placeholder?: string;
+}
+
+/** A select over a list that may be empty: then it says so rather than showing an empty control. */
+export function Select({ options, empty, placeholder, className, ...select }: SelectProps) {
+  if (!options.length && placeholder === undefined) return <p className="text-sm text-ink-muted m-0" role="status">{empty}</p>;
+  return (
+    <select className={className ?? inputClass} {...select}>
+      {placeholder !== undefined && <option value="">{placeholder}</option>}
+      {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+    </select>
+  );
+}
