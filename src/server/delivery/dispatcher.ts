@@ -1,18 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fillVariables } from '../../shared/flows/variables.ts';
-import { rowsOf } from '../admin/sql-rows.ts';
-import type { Channel, SendResult } from '../channels/channel.ts';
-import type { Pacer } from '../channels/pacing.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Db } from '../db/open.ts';
-import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, orders, users } from '../db/schema.ts';
-import { userTariffs } from '../flows/tariffs.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import type { Channel, SendResult } from './channels/channel.ts';
+import type { Pacer } from './channels/pacing.ts';
+import type { ServerConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db/open.ts';
+import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, orders, users } from '../platform/db/schema.ts';
+import { userTariffs } from '../modules/flows/tariffs.ts';
 import { monthlyAllowance } from './allowance.ts';
-import { OUT_STATUSES, type Tx } from './db.ts';
+import { OUT_STATUSES, type Tx } from '../platform/db/transactions.ts';
 import { orderVariables } from './order-variables.ts';
 import { ALLOWANCE_REACHED, decideStatic, OUTCOME_UNKNOWN, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
 import { fromLocal, localClock, localDate, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
-import { channelAddress, NOT_SUBSCRIBED_TELEGRAM, resolveAddress } from '../subscribers/address.ts';
+import { channelAddress, NOT_SUBSCRIBED_TELEGRAM, resolveAddress } from '../modules/phones/subscribers/address.ts';
 
 export interface DispatchDeps {
   db: Db;

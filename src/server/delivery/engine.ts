@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Channel } from '../channels/channel.ts';
-import { providerChannelFromEnv, type PacedChannel } from '../channels/from-env.ts';
-import { createPacer } from '../channels/pacing.ts';
-import { sandboxChannel } from '../channels/sandbox.ts';
-import { ConfigError, type ServerConfig } from '../config.ts';
-import type { Db } from '../db/open.ts';
-import { messages } from '../db/schema.ts';
+import type { Channel } from './channels/channel.ts';
+import { providerChannelFromEnv, type PacedChannel } from './channels/from-env.ts';
+import { createPacer } from './channels/pacing.ts';
+import { sandboxChannel } from './channels/sandbox.ts';
+import { ConfigError, type ServerConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db/open.ts';
+import { messages } from '../platform/db/schema.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
 import { planPeriodic } from './periodic.ts';
 import { startPlanned } from './starts.ts';

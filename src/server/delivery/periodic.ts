@@ -2,10 +2,10 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind } from '../../shared/flows/index.ts';
 import { fillVariables } from '../../shared/flows/variables.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
-import { rowsOf } from '../admin/sql-rows.ts';
-import type { ChannelName } from '../channels/channel.ts';
-import type { Db } from '../db/open.ts';
-import { flows, messages, users } from '../db/schema.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import type { ChannelName } from './channels/channel.ts';
+import type { Db } from '../platform/db/open.ts';
+import { flows, messages, users } from '../platform/db/schema.ts';
 import { DEFAULT_REMINDER_OFFSETS_MIN, type Flow } from './plan.ts';
 import { fromLocal, localDate, localTime } from './time.ts';
 

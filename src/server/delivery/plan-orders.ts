@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FlowKind } from '../../shared/flows/index.ts';
-import type { ChannelName } from '../channels/channel.ts';
-import { bookingClients, messages, orders } from '../db/schema.ts';
-import type { Tx } from './db.ts';
+import type { ChannelName } from './channels/channel.ts';
+import { bookingClients, messages, orders } from '../platform/db/schema.ts';
+import type { Tx } from '../platform/db/transactions.ts';
 import { insertPlanned, runningFlows, type Flow, type PlannedMessage } from './plan.ts';
 
 export type Order = typeof orders.$inferSelect;

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
-import type { ChannelName } from '../channels/channel.ts';
-import { bookingClients, bookingRecords, flows, messages } from '../db/schema.ts';
-import type { Tx } from './db.ts';
+import type { ChannelName } from './channels/channel.ts';
+import { bookingClients, bookingRecords, flows, messages } from '../platform/db/schema.ts';
+import type { Tx } from '../platform/db/transactions.ts';
 
 /** §9: reminders 24, 2 and 1 hours before a visit when the flow sets no offset of its own. */
 export const DEFAULT_REMINDER_OFFSETS_MIN = [24 * 60, 2 * 60, 60];

@@ -1,6 +1,6 @@
 import type { FlowFilters } from '../../shared/flows/index.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
-import type { bookingClients, bookingRecords, flows, orders } from '../db/schema.ts';
+import type { bookingClients, bookingRecords, flows, orders } from '../platform/db/schema.ts';
 import { localTime, nextInWindow } from './time.ts';
 
 /** §8 warning texts for the monthly allowance. */
