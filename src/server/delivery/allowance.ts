@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { FLOW_KIND_TARIFFS } from '../../shared/flows/tariffs.ts';
 import type { Db } from '../platform/db/open.ts';
-import { users } from '../platform/db/schema.ts';
+import { users } from '../modules/account/schema.ts';
 import { userTariffs } from '../modules/flows/tariffs.ts';
 
 /** §3 tariff 19, the one-ruble notification module: 800 messages per month (§9). */

@@ -5,7 +5,7 @@ import { createPacer } from './channels/pacing.ts';
 import { sandboxChannel } from './channels/sandbox.ts';
 import { ConfigError, type ServerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
-import { messages } from '../platform/db/schema.ts';
+import { messages } from './schema.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
 import { planPeriodic } from './periodic.ts';
 import { startPlanned } from './starts.ts';

@@ -5,7 +5,9 @@ import { normalizePhone } from '../../shared/validation/index.ts';
 import { rowsOf } from '../platform/db/rows.ts';
 import type { ChannelName } from './channels/channel.ts';
 import type { Db } from '../platform/db/open.ts';
-import { flows, messages, users } from '../platform/db/schema.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { messages } from './schema.ts';
+import { users } from '../modules/account/schema.ts';
 import { DEFAULT_REMINDER_OFFSETS_MIN, type Flow } from './plan.ts';
 import { fromLocal, localDate, localTime } from './time.ts';
 

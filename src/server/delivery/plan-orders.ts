@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FlowKind } from '../../shared/flows/index.ts';
 import type { ChannelName } from './channels/channel.ts';
-import { bookingClients, messages, orders } from '../platform/db/schema.ts';
+import { bookingClients } from '../modules/clients/schema.ts';
+import { messages } from './schema.ts';
+import { orders } from '../modules/orders/schema.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 import { insertPlanned, runningFlows, type Flow, type PlannedMessage } from './plan.ts';
 

@@ -1,7 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
 import type { ChannelName } from './channels/channel.ts';
-import { bookingClients, bookingRecords, flows, messages } from '../platform/db/schema.ts';
+import { bookingClients } from '../modules/clients/schema.ts';
+import { bookingRecords } from '../modules/booking/schema.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { messages } from './schema.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 
 /** §9: reminders 24, 2 and 1 hours before a visit when the flow sets no offset of its own. */

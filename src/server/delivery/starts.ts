@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { runningStatus } from '../../shared/flows/index.ts';
 import type { Db } from '../platform/db/open.ts';
-import { flows } from '../platform/db/schema.ts';
+import { flows } from '../modules/flows/schema.ts';
 import { availabilityFor } from '../modules/flows/tariffs.ts';
 
 /**

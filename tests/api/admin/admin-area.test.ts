@@ -1,6 +1,8 @@
 // The admin area beyond §7's calls: contacts, grants list, promo codes, news, health, reports, user search/sort.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedAccounts, outbox, payments } from '../../../src/server/platform/db/schema.ts';
+import { linkedAccounts } from '../../../src/server/modules/account/schema.ts';
+import { outbox } from '../../../src/server/platform/mail/schema.ts';
+import { payments } from '../../../src/server/modules/admin/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;

@@ -1,7 +1,7 @@
 // The admin view of a customer's flows and ignore list, and the transfer/copy of flows to another user id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowMessages } from '../../../src/shared/flows/index.ts';
-import { ignoredPhones } from '../../../src/server/platform/db/schema.ts';
+import { ignoredPhones } from '../../../src/server/modules/phones/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;

@@ -2,7 +2,9 @@
 // the demo booking calls; repeats change nothing; the URL token is the only credential.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClients, bookingRecords, linkedAccounts } from '../../../src/server/platform/db/schema.ts';
+import { bookingClients } from '../../../src/server/modules/clients/schema.ts';
+import { bookingRecords } from '../../../src/server/modules/booking/schema.ts';
+import { linkedAccounts } from '../../../src/server/modules/account/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { DAY, deliveryServer, flow, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { monthlyAllowance } from '../../../src/server/delivery/allowance.ts';
 import { ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
-import { payments } from '../../../src/server/platform/db/schema.ts';
+import { payments } from '../../../src/server/modules/admin/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, book, DAY, deliveryServer, flow, messagesOf, nowSec, owner, type Owner } from './support.ts';
 

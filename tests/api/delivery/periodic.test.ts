@@ -3,7 +3,7 @@
 // started; and a flow's conversion.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClients } from '../../../src/server/platform/db/schema.ts';
+import { bookingClients } from '../../../src/server/modules/clients/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, book, DAY, deliveryServer, flow, HOUR, messagesOf, nowSec, owner } from './support.ts';
 

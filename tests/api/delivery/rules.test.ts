@@ -3,7 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Channel, OutgoingMessage, SendResult } from '../../../src/server/delivery/channels/channel.ts';
-import { ignoredPhones, users } from '../../../src/server/platform/db/schema.ts';
+import { ignoredPhones } from '../../../src/server/modules/phones/schema.ts';
+import { users } from '../../../src/server/modules/account/schema.ts';
 import { dispatchDue } from '../../../src/server/delivery/dispatcher.ts';
 import { ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 import type { TestServer } from '../harness.ts';

@@ -2,7 +2,8 @@
 // Resume would start it; a kind outside the owner's tariffs stays paused.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { flows, payments } from '../../../src/server/platform/db/schema.ts';
+import { flows } from '../../../src/server/modules/flows/schema.ts';
+import { payments } from '../../../src/server/modules/admin/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, book, DAY, deliveryServer, HOUR, messagesOf, nowSec, owner, type Owner } from './support.ts';
 

@@ -1,7 +1,8 @@
 // Shared set-up of the delivery tests: a server whose dispatcher runs only when the test says (DELIVERY_INTERVAL_MS=0),
 // an owner with the test tariff (every flow kind), flows started through the API, and readers of the message log.
 import { asc, eq } from 'drizzle-orm';
-import { messages, payments, sandboxMessages } from '../../../src/server/platform/db/schema.ts';
+import { messages, sandboxMessages } from '../../../src/server/delivery/schema.ts';
+import { payments } from '../../../src/server/modules/admin/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 export const HOUR = 3600;

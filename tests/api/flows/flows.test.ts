@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flowMessages } from '../../../src/shared/flows/index.ts';
-import { flows, payments } from '../../../src/server/platform/db/schema.ts';
+import { flows } from '../../../src/server/modules/flows/schema.ts';
+import { payments } from '../../../src/server/modules/admin/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;

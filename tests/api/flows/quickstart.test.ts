@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { nextStartMessages } from '../../../src/shared/flows/quickstart.ts';
 import { messages } from '../../../src/shared/validation/messages.ts';
-import { flows, payments, setUpRequests } from '../../../src/server/platform/db/schema.ts';
+import { flows } from '../../../src/server/modules/flows/schema.ts';
+import { payments } from '../../../src/server/modules/admin/schema.ts';
+import { setUpRequests } from '../../../src/server/modules/account/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;

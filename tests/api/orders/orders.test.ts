@@ -3,7 +3,7 @@
 // for a review and counts as a visit; booking flows and order flows never react to each other's events.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingClients } from '../../../src/server/platform/db/schema.ts';
+import { bookingClients } from '../../../src/server/modules/clients/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, book, DAY, deliveryServer, flow, HOUR, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
 

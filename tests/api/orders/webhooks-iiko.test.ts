@@ -2,7 +2,8 @@
 // order model as the demo calls, so order flows plan, supersede and withdraw the same messages; repeats change nothing.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedAccounts, orders } from '../../../src/server/platform/db/schema.ts';
+import { linkedAccounts } from '../../../src/server/modules/account/schema.ts';
+import { orders } from '../../../src/server/modules/orders/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, deliveryServer, flow, messagesOf, owner, type Owner } from '../delivery/support.ts';
 

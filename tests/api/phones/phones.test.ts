@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ignoredPhones } from '../../../src/server/platform/db/schema.ts';
+import { ignoredPhones } from '../../../src/server/modules/phones/schema.ts';
 import { isIgnored } from '../../../src/server/modules/phones/index.ts';
 import { startServer, type TestServer } from '../harness.ts';
 

@@ -2,7 +2,7 @@
 // send-time rule: Telegram messages go to the chat a client opened, unsubscribed clients get nothing on any channel.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribers } from '../../../src/server/platform/db/schema.ts';
+import { subscribers } from '../../../src/server/modules/phones/schema.ts';
 import { loadConfig } from '../../../src/server/platform/config.ts';
 import { startTelegramFake, type TelegramFake } from '../../fakes/telegram-fake.ts';
 import type { TestServer } from '../harness.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { sandboxMessages } from '../../platform/db/schema.ts';
+import { sandboxMessages } from '../schema.ts';
 import type { Channel, OutgoingMessage, SendResult } from './channel.ts';
 
 /**

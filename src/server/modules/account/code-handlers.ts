@@ -4,7 +4,7 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { revokeAllForUser } from '../../platform/auth/refresh-tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from './schema.ts';
 import { clientHostOf } from '../../platform/http/auth.ts';
 import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

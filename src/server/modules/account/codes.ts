@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { oneTimeCodes } from '../../platform/db/schema.ts';
+import { oneTimeCodes } from './schema.ts';
 import { newSecret, sha256 } from '../../platform/auth/secrets.ts';
 
 type Purpose = (typeof oneTimeCodes.$inferInsert)['purpose'];

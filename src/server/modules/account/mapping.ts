@@ -1,5 +1,5 @@
 import type { components } from '../../../api/schema.d.ts';
-import type { users } from '../../platform/db/schema.ts';
+import type { users } from './schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/validation/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { linkedAccounts, payments, setUpRequests, users } from '../../platform/db/schema.ts';
+import { linkedAccounts, setUpRequests, users } from './schema.ts';
+import { payments } from '../admin/schema.ts';
 import { requireAuth, requireSelfOrAdmin } from '../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { linkedAccounts, managers, payDestinations, users } from '../../platform/db/schema.ts';
+import { linkedAccounts, users } from './schema.ts';
+import { managers, payDestinations } from '../admin/schema.ts';
 
 export const DEMO_EMAIL = 'demo@cabinet.local';
 export const DEMO_PASSWORD = 'demo123';

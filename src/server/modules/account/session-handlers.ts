@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeRefreshToken, rotateRefreshToken } from '../../platform/auth/refresh-tokens.ts';
 import { brandForHost } from '../../platform/brands.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { linkedAccounts, users } from '../../platform/db/schema.ts';
+import { linkedAccounts, users } from './schema.ts';
 import { clientHostOf } from '../../platform/http/auth.ts';
 import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

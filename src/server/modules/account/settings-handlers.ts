@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeAllForUser } from '../../platform/auth/refresh-tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { DEMO_EMAIL } from './seed.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from './schema.ts';
 import { clientHostOf, requireAuth } from '../../platform/http/auth.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { payments } from '../../platform/db/schema.ts';
+import { payments } from '../admin/schema.ts';
 
 /**
  * Nearest end of a paid period: the earliest end still in the future among successful payments (Active);

@@ -4,7 +4,8 @@ import { checkEmail, checkPassword, normalizeEmail } from '../../../shared/valid
 import type { Role } from '../../platform/auth/access-token.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { outbox, users } from '../../platform/db/schema.ts';
+import { outbox } from '../../platform/mail/schema.ts';
+import { users } from './schema.ts';
 
 /** Operator tasks shared by the CLI and the test harness. */
 export async function createUser(db: Db, input: { email: string; password: string; role: Role; now: number; phone?: string }) {

@@ -1,7 +1,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { userContacts, users } from '../../platform/db/schema.ts';
+import { userContacts } from './schema.ts';
+import { users } from '../account/schema.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { emailOf, invalidField, phoneOf } from '../../platform/http/field-error.ts';

@@ -1,6 +1,7 @@
 import type { components } from '../../../api/schema.d.ts';
 import { unixSeconds } from '../account/mapping.ts';
-import type { payments, users } from '../../platform/db/schema.ts';
+import type { payments } from './schema.ts';
+import type { users } from '../account/schema.ts';
 
 type Schemas = components['schemas'];
 

@@ -1,7 +1,7 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { news } from '../../platform/db/schema.ts';
+import { news } from './schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { payments, promocodes, users } from '../../platform/db/schema.ts';
+import { payments, promocodes } from './schema.ts';
+import { users } from '../account/schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { invalidField } from '../../platform/http/field-error.ts';

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { linkedAccounts, outbox, payments, users } from '../../platform/db/schema.ts';
+import { linkedAccounts, users } from '../account/schema.ts';
+import { outbox } from '../../platform/mail/schema.ts';
+import { payments } from './schema.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { churnPage } from './churn.ts';
 import { pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';

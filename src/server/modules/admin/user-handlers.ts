@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../../shared/validation/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { dialogueGrants, linkedAccounts, managers, payDestinations, users } from '../../platform/db/schema.ts';
+import { dialogueGrants, managers, payDestinations } from './schema.ts';
+import { linkedAccounts, users } from '../account/schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

@@ -1,6 +1,6 @@
 import { and, count, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from '../account/schema.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import { userOrder, userSearch, type UserSort } from './user-search.ts';
 

@@ -1,5 +1,5 @@
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { users } from '../../platform/db/schema.ts';
+import { users } from '../account/schema.ts';
 
 // LIKE wildcards in the search text are literal.
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { bookingClients, bookingMasters, bookingServices, users } from '../../platform/db/schema.ts';
+import { bookingClients } from '../clients/schema.ts';
+import { bookingMasters, bookingServices } from './schema.ts';
+import { users } from '../account/schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { Record } from '../../delivery/plan.ts';
 import { isTimeZone } from '../../delivery/time.ts';

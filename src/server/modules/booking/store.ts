@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { invalidField, phoneOf } from '../../platform/http/field-error.ts';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
-import { bookingClients, bookingMasters, bookingRecords, bookingServices } from '../../platform/db/schema.ts';
+import { bookingClients } from '../clients/schema.ts';
+import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
 import { planBookingEvent, type BookingEvent, type Record } from '../../delivery/plan.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { localDate } from '../../delivery/time.ts';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { flows, messages } from '../../platform/db/schema.ts';
+import { flows } from '../flows/schema.ts';
+import { messages } from '../../delivery/schema.ts';
 import { applyDeliveryEvent } from '../../delivery/events.ts';
 import { toDeliveryMessage } from './handlers.ts';
 import { requireAuth } from '../../platform/http/auth.ts';

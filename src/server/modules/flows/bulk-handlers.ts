@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { canPause, canResume, checkTestPhones, flowMessages, runningStatus, validateFlow, type FlowMessageKey } from '../../../shared/flows/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { flows } from '../../platform/db/schema.ts';
+import { flows } from './schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { fieldsOf, type FlowRow } from './mapping.ts';

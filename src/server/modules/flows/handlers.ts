@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { canPause, canResume, flowMessages, runningStatus, TITLE_MAX } from '../../../shared/flows/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { flows } from '../../platform/db/schema.ts';
+import { flows } from './schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

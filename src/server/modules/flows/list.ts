@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
 import { FLOW_KINDS, isKindAvailable, type FlowStatus } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { flows } from '../../platform/db/schema.ts';
+import { flows } from './schema.ts';
 import { toFlow, type FlowDto } from './mapping.ts';
 import { userTariffs } from './tariffs.ts';
 

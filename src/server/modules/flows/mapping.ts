@@ -1,6 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
 import { defaultFields, defaultFilters, flowSource, type FlowFields, type FlowKind } from '../../../shared/flows/index.ts';
-import type { flows } from '../../platform/db/schema.ts';
+import type { flows } from './schema.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
 export type FlowDto = components['schemas']['Flow'];

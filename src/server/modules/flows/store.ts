@@ -3,7 +3,7 @@ import type { FieldError } from '../../../shared/validation/index.ts';
 import { flowMessages, validateFlow, type FlowFields, type FlowFieldError } from '../../../shared/flows/index.ts';
 import { checkNextStart, nextStartMessages } from '../../../shared/flows/quickstart.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { flows } from '../../platform/db/schema.ts';
+import { flows } from './schema.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { FlowRow } from './mapping.ts';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { activeTariffs, isKindAvailable, type FlowKind } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { payments } from '../../platform/db/schema.ts';
+import { payments } from '../admin/schema.ts';
 
 /** The user's tariffs now (§6): successful payments whose period covers the moment. */
 export async function userTariffs(db: Db, userId: number, nowMs: number): Promise<Set<number>> {

@@ -1,5 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
-import { linkedAccounts, users } from '../../platform/db/schema.ts';
+import { linkedAccounts, users } from '../account/schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 
 type SourceKind = 'yclientsCompany' | 'iikoOrganization';

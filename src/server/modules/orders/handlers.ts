@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { bookingClients } from '../../platform/db/schema.ts';
+import { bookingClients } from '../clients/schema.ts';
 import { eventContext } from '../booking/handlers.ts';
 import { userOfWebhookToken } from '../integrations/token.ts';
 import type { Tx } from '../../platform/db/transactions.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_STATUSES } from '../../platform/db/schema.ts';
+import { ORDER_STATUSES } from './schema.ts';
 
 /**
  * The iikoCloud (iiko Transport) webhook body: an array of events `{eventType, eventTime, organizationId,

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { checkPhone } from '../../../shared/validation/index.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { ORDER_STATUSES, orders } from '../../platform/db/schema.ts';
+import { ORDER_STATUSES, orders } from './schema.ts';
 import { companyAllowed } from '../integrations/company.ts';
 import type { EventContext } from '../booking/store.ts';
 import { parse } from '../booking/webhooks/payload.ts';

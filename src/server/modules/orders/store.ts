@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { orders } from '../../platform/db/schema.ts';
+import { orders } from './schema.ts';
 import { phoneDigits, upsertClient, type EventContext } from '../booking/store.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { planOrderEvent, type Order, type OrderStatus } from '../../delivery/plan-orders.ts';

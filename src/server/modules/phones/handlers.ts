@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { ignoredPhones, users } from '../../platform/db/schema.ts';
+import { ignoredPhones } from './schema.ts';
+import { users } from '../account/schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';

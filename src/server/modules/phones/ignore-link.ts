@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { users } from '../../platform/db/schema.ts';
+import { users } from '../account/schema.ts';
 
 // The public ignore link /il/{encUserGuid}: the user's guid (32 hex) followed by an HMAC of it under the server
 // secret (22 base64url chars, 128 bits). Knowing a guid is not enough to forge a link; nothing is stored, so the

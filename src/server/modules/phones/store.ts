@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { ignoredPhones } from '../../platform/db/schema.ts';
+import { ignoredPhones } from './schema.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 
 export type IgnoredPhoneRow = typeof ignoredPhones.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { bookingMasters, bookingRecords, bookingServices } from '../../../platform/db/schema.ts';
+import { bookingMasters, bookingRecords, bookingServices } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
 import type { Record as BookingRecord } from '../../../delivery/plan.ts';
 import { createRecord, moveRecord, setRecordStatus, upsertClient, phoneDigits, type EventContext } from '../store.ts';

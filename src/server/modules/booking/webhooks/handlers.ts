@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
-import { users } from '../../../platform/db/schema.ts';
+import { users } from '../../account/schema.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';

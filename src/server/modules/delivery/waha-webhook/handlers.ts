@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
-import { messages } from '../../../platform/db/schema.ts';
+import { messages } from '../../../delivery/schema.ts';
 import { applyDeliveryEvent } from '../../../delivery/events.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { wahaStatusEvent } from './waha-events.ts';

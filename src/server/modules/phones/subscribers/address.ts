@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import { messages, subscribers } from '../../../platform/db/schema.ts';
+import { messages } from '../../../delivery/schema.ts';
+import { subscribers } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
 
 /** Fixed cancel reasons (the message-log screen translates them by value: src/islands/insights/delivery-api.ts). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { ServerConfig } from '../../../platform/config.ts';
-import { users } from '../../../platform/db/schema.ts';
+import { users } from '../../account/schema.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';

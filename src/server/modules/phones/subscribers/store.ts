@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import { subscribers } from '../../../platform/db/schema.ts';
+import { subscribers } from '../schema.ts';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberStatus = SubscriberRow['status'];

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ServerConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import { subscribers } from '../../../platform/db/schema.ts';
+import { subscribers } from '../schema.ts';
 import { applyDeliveryEvent } from '../../../delivery/events.ts';
 import { phoneDigits } from '../index.ts';
 import { botLanguage, say } from './bot.ts';
