@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
+import { defineModule } from '../../platform/http/module.ts';
 import { adminContactHandlers } from './contact-handlers.ts';
 import { adminFlowHandlers } from './flow-handlers.ts';
 import { adminHealthHandlers } from './health-handlers.ts';
@@ -8,8 +9,8 @@ import { adminPromocodeHandlers } from './promocode-handlers.ts';
 import { adminReportHandlers } from './report-handlers.ts';
 import { adminUserHandlers } from './user-handlers.ts';
 
-/** Every handler of the admin area (and the user-facing news read), registered by app.ts in one spread. */
-export function adminHandlers(ctx: AppContext) {
+/** Every handler of the admin area (and the user-facing news read). */
+function adminHandlers(ctx: AppContext) {
   return {
     ...adminUserHandlers(ctx),
     ...adminPayHandlers(ctx),
@@ -21,3 +22,5 @@ export function adminHandlers(ctx: AppContext) {
     ...adminReportHandlers(ctx),
   };
 }
+
+export const adminModule = defineModule({ name: 'admin', handlers: adminHandlers });

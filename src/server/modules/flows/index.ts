@@ -1,7 +1,12 @@
-import type { AppContext } from '../../platform/context.ts';
+import { defineModule } from '../../platform/http/module.ts';
 import { bulkFlowHandlers } from './bulk-handlers.ts';
 import { flowHandlers } from './handlers.ts';
 import { flowImageHandlers } from './image.ts';
+import { registerImageBodies } from './image-store.ts';
 
-/** Notification flows (issue 6): the signed-in customer's own flows and their bulk actions. */
-export const flowsHandlers = (ctx: AppContext) => ({ ...flowHandlers(ctx), ...bulkFlowHandlers(ctx), ...flowImageHandlers(ctx) });
+/** Notification flows (issue 6): the signed-in customer's own flows, their bulk actions and images. */
+export const flowsModule = defineModule({
+  name: 'flows',
+  handlers: (ctx) => ({ ...flowHandlers(ctx), ...bulkFlowHandlers(ctx), ...flowImageHandlers(ctx) }),
+  register: (app) => registerImageBodies(app),
+});

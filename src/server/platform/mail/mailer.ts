@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { ServerConfig } from '../config.ts';
 import type { Db } from '../db/open.ts';
-import { outbox } from '../db/schema.ts';
+import { outbox } from '../mail/schema.ts';
 
 export interface Mail {
   to: string;
