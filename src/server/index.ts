@@ -39,7 +39,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   try {
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db) }, options.fastify);
-    const delivery = await startDelivery({ db: database.db, config, engine: database.engine, env: options.env ?? process.env, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
+    const delivery = await startDelivery({ db: database.db, config, engine: database.engine, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
     // The dispatcher stops (finishing its batch) before the database closes.
     app.addHook('onClose', async () => {
       await delivery.stop();

@@ -55,6 +55,27 @@ export interface ServerConfig {
   wahaWebhookHmacKey: string | undefined;
   /** The server's Telegram bot (docs/channels.md): subscribe links and the inbound webhook; unset = both off. */
   telegramBot: { token?: string; apiUrl: string; username?: string; webhookSecret?: string };
+  /** Settings of the provider adapter DELIVERY_CHANNEL names (docs/channels.md); only that one is read and checked. */
+  channels: { waha?: WahaOptions & { perMinute: number }; telegram?: TelegramOptions };
+}
+
+/** WAHA gateway (docs/channels.md): WAHA_URL (required to enable), WAHA_API_KEY, WAHA_SESSION, WAHA_TIMEOUT_MS. */
+export interface WahaOptions {
+  /** Gateway origin, e.g. http://127.0.0.1:3000 (no trailing /api). */
+  baseUrl: string;
+  /** WAHA_API_KEY of the gateway; sent as X-Api-Key. */
+  apiKey?: string;
+  /** Session (linked WhatsApp number) to send from; WAHA Core knows only "default". */
+  session: string;
+  timeoutMs?: number;
+}
+
+/** Telegram Bot API (docs/channels.md): TELEGRAM_BOT_TOKEN (required to enable), TELEGRAM_API_URL, TELEGRAM_TIMEOUT_MS. */
+export interface TelegramOptions {
+  token: string;
+  /** https://api.telegram.org, or a local Bot API server / test double. */
+  apiUrl?: string;
+  timeoutMs?: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,6 +124,60 @@ function jwtSecret(env: Env, dataDir: string): string {
   return secret;
 }
 
+/** A positive number setting of a provider adapter. */
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+export function wahaOptionsFromEnv(env: Env = process.env): WahaOptions | undefined {
+  if (!env.WAHA_URL) return undefined;
+  return { baseUrl: env.WAHA_URL, apiKey: env.WAHA_API_KEY || undefined, session: env.WAHA_SESSION || 'default', timeoutMs: positive(env, 'WAHA_TIMEOUT_MS', 15_000) };
+}
+
+export function telegramOptionsFromEnv(env: Env = process.env): TelegramOptions | undefined {
+  if (!env.TELEGRAM_BOT_TOKEN) return undefined;
+  return { token: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL || undefined, timeoutMs: positive(env, 'TELEGRAM_TIMEOUT_MS', 15_000) };
+}
+
+export const missingChannelSetting = (channel: 'waha' | 'telegram') =>
+  channel === 'waha'
+    ? 'DELIVERY_CHANNEL=waha needs WAHA_URL (the gateway origin, e.g. http://127.0.0.1:3000)'
+    : 'DELIVERY_CHANNEL=telegram needs TELEGRAM_BOT_TOKEN (the bot token from @BotFather)';
+
+/**
+ * The settings of the adapter DELIVERY_CHANNEL names; a missing or bad one stops the start naming the setting,
+ * instead of failing every send. The other adapters' settings are not read.
+ */
+function channelSettings(env: Env, channel: ServerConfig['delivery']['channel']): ServerConfig['channels'] {
+  if (channel === 'waha') {
+    const options = wahaOptionsFromEnv(env);
+    if (!options) throw new ConfigError(missingChannelSetting('waha'));
+    checkUrl('WAHA_URL', options.baseUrl);
+    return { waha: { ...options, perMinute: positive(env, 'WAHA_PER_MINUTE', 20) } };
+  }
+  if (channel === 'telegram') {
+    const options = telegramOptionsFromEnv(env);
+    if (!options) throw new ConfigError(missingChannelSetting('telegram'));
+    if (options.apiUrl) checkUrl('TELEGRAM_API_URL', options.apiUrl);
+    return { telegram: options };
+  }
+  return {};
+}
+
+function checkUrl(name: string, value: string) {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name} must be an http(s) URL (got "${value}")`);
+}
+
 function channelName(raw: string | undefined): ServerConfig['delivery']['channel'] {
   if (!raw) return 'sandbox';
   if (raw === 'sandbox' || raw === 'waha' || raw === 'telegram') return raw;
@@ -143,6 +218,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       throw new ConfigError('GOOGLE_JWKS must be a JSON Web Key Set');
     }
   }
+  const channel = overrides.delivery?.channel ?? channelName(env.DELIVERY_CHANNEL);
   const config: ServerConfig = {
     port: int(env, 'PORT', 8080),
     pgliteMaintenanceMs: int(env, 'PGLITE_MAINTENANCE_MS', 600_000),
@@ -177,7 +253,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       maxAttempts: int(env, 'DELIVERY_MAX_ATTEMPTS', 5, 1),
       leaseMs: int(env, 'DELIVERY_LEASE_MS', 60_000, 1),
       dailyCap: int(env, 'DELIVERY_DAILY_CAP', 0),
-      channel: channelName(env.DELIVERY_CHANNEL),
+      channel,
     },
     wahaWebhookHmacKey: env.WAHA_WEBHOOK_HMAC_KEY || undefined,
     telegramBot: {
@@ -186,6 +262,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       username: botUsername(env.TELEGRAM_BOT_USERNAME),
       webhookSecret: webhookSecret(env.TELEGRAM_WEBHOOK_SECRET),
     },
+    channels: overrides.channels ?? channelSettings(env, channel),
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');

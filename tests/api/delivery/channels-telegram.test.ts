@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toTelegramHtml } from '../../../src/server/delivery/channels/markup-telegram.ts';
 import { createPacer, TELEGRAM_LIMITS } from '../../../src/server/delivery/channels/pacing.ts';
-import { createTelegramChannel, telegramOptionsFromEnv } from '../../../src/server/delivery/channels/telegram.ts';
+import { createTelegramChannel } from '../../../src/server/delivery/channels/telegram.ts';
+import { telegramOptionsFromEnv } from '../../../src/server/platform/config.ts';
 import { parseTelegramHtml, startTelegramFake, type TelegramFake } from '../../fakes/telegram-fake.ts';
 import { sendPaced } from '../../fakes/http-fake.ts';
 

@@ -1,7 +1,8 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPacer } from '../../../src/server/delivery/channels/pacing.ts';
-import { createWahaChannel, wahaOptionsFromEnv } from '../../../src/server/delivery/channels/waha.ts';
+import { createWahaChannel } from '../../../src/server/delivery/channels/waha.ts';
+import { wahaOptionsFromEnv } from '../../../src/server/platform/config.ts';
 import { startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
 import { sendPaced } from '../../fakes/http-fake.ts';
 

@@ -3,6 +3,7 @@
 // missing setting stops the start naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDelivery } from '../../../src/server/delivery/engine.ts';
+import { loadConfig } from '../../../src/server/platform/config.ts';
 import { startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, book, DAY, deliveryServer, flow, messagesOf, nowSec, owner } from './support.ts';
@@ -53,8 +54,9 @@ describe('DELIVERY_CHANNEL=waha', () => {
 
   it('a missing or bad provider setting stops the start, naming it', async () => {
     const { config, db } = server.api;
-    const start = (channel: 'waha' | 'telegram', env: Record<string, string>) =>
-      startDelivery({ db, config: { ...config, delivery: { ...config.delivery, channel, intervalMs: 0 } }, engine: 'postgres', env });
+    // The provider settings are read by loadConfig (the one environment schema); the engine builds from them.
+    const start = async (channel: 'waha' | 'telegram', env: Record<string, string>) =>
+      startDelivery({ db, config: { ...config, channels: loadConfig({ ...env, DELIVERY_CHANNEL: channel }, { jwtSecret: config.jwtSecret, dataDir: config.dataDir }).channels, delivery: { ...config.delivery, channel, intervalMs: 0 } }, engine: 'postgres' });
     await expect(start('waha', {})).rejects.toThrow(/DELIVERY_CHANNEL=waha needs WAHA_URL/);
     await expect(start('waha', { WAHA_URL: 'gateway:3000' })).rejects.toThrow(/WAHA_URL must be an http\(s\) URL/);
     await expect(start('waha', { WAHA_URL: fake.url, WAHA_PER_MINUTE: 'fast' })).rejects.toThrow(/WAHA_PER_MINUTE must be a positive number/);

@@ -65,12 +65,3 @@ export async function postJson(url: string, payload: unknown, headers: Record<st
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export const isReply = (value: ProviderReply | SendResult): value is ProviderReply => 'status' in value;
-
-/** Positive integer from an env variable, or the fallback. */
-export function envInt(env: Record<string, string | undefined>, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got "${raw}")`);
-  return value;
-}

@@ -1,19 +1,13 @@
+import type { TelegramOptions } from '../../platform/config.ts';
 import type { Channel, OutgoingMessage, SendResult } from './channel.ts';
 import { toTelegramHtml } from './markup-telegram.ts';
-import { envInt, isReply, permanent, postJson, retryable, type ProviderReply } from './provider-http.ts';
+import { isReply, permanent, postJson, retryable, type ProviderReply } from './provider-http.ts';
 
 /**
  * Telegram Bot API (core.telegram.org/bots/api): sendMessage / sendPhoto at `<apiUrl>/bot<token>/<method>`.
  * Answers are `{ ok: true, result }` or `{ ok: false, error_code, description, parameters?: { retry_after } }`.
  * The API has no idempotency key; the engine's claim protocol guarantees one send per planned message.
  */
-export interface TelegramOptions {
-  token: string;
-  /** https://api.telegram.org, or a local Bot API server / test double. */
-  apiUrl?: string;
-  timeoutMs?: number;
-}
-
 const TEXT_MAX = 4096;
 const CAPTION_MAX = 1024;
 
@@ -49,11 +43,6 @@ export function createTelegramChannel(options: TelegramOptions): Channel {
   };
 }
 
-/** Settings an operator sets: TELEGRAM_BOT_TOKEN (required to enable), TELEGRAM_API_URL, TELEGRAM_TIMEOUT_MS. */
-export function telegramOptionsFromEnv(env: Record<string, string | undefined> = process.env): TelegramOptions | undefined {
-  if (!env.TELEGRAM_BOT_TOKEN) return undefined;
-  return { token: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL || undefined, timeoutMs: envInt(env, 'TELEGRAM_TIMEOUT_MS', 15_000) };
-}
 
 interface TelegramAnswer {
   ok?: boolean;

@@ -1,22 +1,13 @@
+import type { WahaOptions } from '../../platform/config.ts';
 import type { Channel, OutgoingMessage, SendResult } from './channel.ts';
 import { toWhatsAppText } from './markup-whatsapp.ts';
-import { envInt, isReply, parseRetryAfter, permanent, postJson, retryable, type ProviderReply } from './provider-http.ts';
+import { isReply, parseRetryAfter, permanent, postJson, retryable, type ProviderReply } from './provider-http.ts';
 
 /**
  * WhatsApp through a self-hosted WAHA gateway (waha.devlike.pro, HTTP API): POST /api/sendText and /api/sendImage
  * with `{ session, chatId: "<digits>@c.us", … }` and the `X-Api-Key` header. WAHA has no idempotency key; the
  * engine's claim protocol guarantees one send per planned message (docs/channels.md).
  */
-export interface WahaOptions {
-  /** Gateway origin, e.g. http://127.0.0.1:3000 (no trailing /api). */
-  baseUrl: string;
-  /** WAHA_API_KEY of the gateway; sent as X-Api-Key. */
-  apiKey?: string;
-  /** Session (linked WhatsApp number) to send from; WAHA Core knows only "default". */
-  session: string;
-  timeoutMs?: number;
-}
-
 /** Image captions above this are cut by WhatsApp; longer texts go as a separate text message. */
 const CAPTION_MAX = 1024;
 
@@ -48,11 +39,6 @@ export function createWahaChannel(options: WahaOptions): Channel {
   };
 }
 
-/** WAHA settings an operator sets: WAHA_URL (required to enable), WAHA_API_KEY, WAHA_SESSION, WAHA_TIMEOUT_MS. */
-export function wahaOptionsFromEnv(env: Record<string, string | undefined> = process.env): WahaOptions | undefined {
-  if (!env.WAHA_URL) return undefined;
-  return { baseUrl: env.WAHA_URL, apiKey: env.WAHA_API_KEY || undefined, session: env.WAHA_SESSION || 'default', timeoutMs: envInt(env, 'WAHA_TIMEOUT_MS', 15_000) };
-}
 
 function mimetypeOf(url: string): string {
   const ext = /\.([a-z0-9]+)(?:$|[?#])/i.exec(url)?.[1]?.toLowerCase();

@@ -1,7 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/validation/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { linkedAccounts, setUpRequests, users } from './schema.ts';
+import { setUpRequests, users } from './schema.ts';
 import { payments } from '../admin/schema.ts';
 import { requireAuth, requireSelfOrAdmin } from '../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
@@ -12,7 +12,7 @@ import { nearestPaymentEndDate } from './subscription.ts';
 /** The signed-in customer's own data. Routes with a user id check tenancy (self or admin). */
 export function profileHandlers(
   ctx: AppContext,
-): Handlers<'getCurrentUser' | 'getNearestPaymentEndDate' | 'requestSetUp' | 'getPayInfos' | 'getYclientsCompanies'> {
+): Handlers<'getCurrentUser' | 'getNearestPaymentEndDate' | 'requestSetUp' | 'getPayInfos'> {
   const { db, config, mailer } = ctx;
 
   const loadUser = async (id: number) => {
@@ -65,30 +65,5 @@ export function profileHandlers(
       };
     },
 
-    async getYclientsCompanies(req) {
-      const userId = req.params.id;
-      requireSelfOrAdmin(req, userId);
-      if (!(await loadUser(userId))) throw notFound();
-      const rows = await db
-        .select()
-        .from(linkedAccounts)
-        .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, 'yclientsCompany')))
-        .orderBy(linkedAccounts.id);
-      const withStatus = req.query.withStatus === true;
-      return rows.map((row) => {
-        const d = row.data as { accountId?: number; internalCompanyId?: number; webhooksCount?: number; activeMastersCount?: number; timezone?: number; city?: string; status?: string };
-        return {
-          id: row.id,
-          name: row.name,
-          ...(withStatus ? { status: d.status ?? null } : {}),
-          accountId: d.accountId ?? 0,
-          internalCompanyId: d.internalCompanyId ?? 0,
-          webhooksCount: d.webhooksCount ?? 0,
-          activeMastersCount: d.activeMastersCount ?? 0,
-          timezone: d.timezone ?? 3,
-          city: d.city ?? null,
-        };
-      });
-    },
   };
 }

@@ -2,14 +2,15 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { bookingClients } from '../clients/schema.ts';
 import { bookingMasters, bookingServices } from './schema.ts';
-import { users } from '../account/schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { Record } from '../../delivery/plan.ts';
 import { isTimeZone } from '../../delivery/time.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { createRecord, lockOwnRecord, moveRecord, setRecordStatus, type EventContext } from './store.ts';
+import { createRecord, lockOwnRecord, moveRecord, setRecordStatus } from './store.ts';
+import { eventContext } from '../../delivery/event-context.ts';
+import { businessZone, setBusinessZone } from '../account/store.ts';
 
 type Ops =
   | 'getBookingSettings'
@@ -24,16 +25,7 @@ type Ops =
   | 'cancelRecord'
   | 'setRecordStatus';
 
-export async function businessZone(db: Tx, userId: number): Promise<string> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return row?.timeZone ?? 'Europe/Moscow';
-}
-
 /** What every booking or order event needs: the server clock, the delivery channel and the business's zone. */
-export async function eventContext(ctx: Pick<AppContext, 'config'>, tx: Tx, userId: number): Promise<EventContext> {
-  return { now: ctx.config.now(), channel: ctx.config.delivery.channel, timeZone: await businessZone(tx, userId) };
-}
-
 /** The built-in demo booking system (tag Booking): what a connected booking system's webhooks would report. */
 export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
@@ -61,7 +53,7 @@ export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const { timeZone } = req.body;
       if (!isTimeZone(timeZone)) throw invalidField('timeZone', 'unknown time zone');
-      await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+      await setBusinessZone(db, userId, timeZone);
       return { timeZone };
     },
     async listMasters(req) {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { invalidField, phoneOf } from '../../platform/http/field-error.ts';
-import type { ChannelName } from '../../delivery/channels/channel.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { phoneDigits, upsertClient } from '../clients/store.ts';
+import type { EventContext } from '../../delivery/event-context.ts';
 import { bookingClients } from '../clients/schema.ts';
 import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
 import { planBookingEvent, type BookingEvent, type Record } from '../../delivery/plan.ts';
@@ -21,15 +22,6 @@ export interface RecordInput {
   startAt: number;
 }
 
-export interface EventContext {
-  now: number;
-  channel: ChannelName;
-  timeZone: string;
-}
-
-/** Phone digits as channels and the blacklist use them (E.164 without the plus); 400 names the field. */
-export const phoneDigits = (value: string, field = 'phone'): string => phoneOf(value, field).slice(1);
-
 async function checkRefs(tx: Tx, userId: number, masterId: number | null | undefined, serviceIds: number[] | undefined) {
   if (masterId != null) {
     const [m] = await tx.select({ id: bookingMasters.id }).from(bookingMasters).where(and(eq(bookingMasters.id, masterId), eq(bookingMasters.userId, userId)));
@@ -39,21 +31,6 @@ async function checkRefs(tx: Tx, userId: number, masterId: number | null | undef
     const found = await tx.select({ id: bookingServices.id }).from(bookingServices).where(and(inArray(bookingServices.id, serviceIds), eq(bookingServices.userId, userId)));
     if (found.length !== new Set(serviceIds).size) throw invalidField('serviceIds', 'no such service');
   }
-}
-
-export async function upsertClient(tx: Tx, userId: number, input: { phone: string; name?: string; birthday?: string }, now: number) {
-  const [client] = await tx
-    .insert(bookingClients)
-    .values({ userId, phone: input.phone, name: input.name ?? '', birthday: input.birthday ?? null, createdAt: new Date(now) })
-    .onConflictDoUpdate({
-      target: [bookingClients.userId, bookingClients.phone],
-      set: {
-        name: input.name ? input.name : sql`${bookingClients.name}`,
-        birthday: input.birthday ? input.birthday : sql`${bookingClients.birthday}`,
-      },
-    })
-    .returning();
-  return client!;
 }
 
 export async function createRecord(tx: Tx, userId: number, input: RecordInput, ctx: EventContext, source = 'demo'): Promise<Record> {

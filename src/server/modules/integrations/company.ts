@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
-import { linkedAccounts, users } from '../account/schema.ts';
+import { lockUser } from '../account/store.ts';
+import { linkedAccounts } from '../account/schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 
 type SourceKind = 'yclientsCompany' | 'iikoOrganization';
@@ -17,7 +18,7 @@ export async function companyAllowed(
   link: { kind: SourceKind; source: string; id: string; name: string },
   now: number,
 ): Promise<boolean> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await lockUser(tx, userId);
   const linked = await tx
     .select({ externalId: linkedAccounts.externalId })
     .from(linkedAccounts)

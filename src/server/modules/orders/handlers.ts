@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { bookingClients } from '../clients/schema.ts';
-import { eventContext } from '../booking/handlers.ts';
+import { eventContext } from '../../delivery/event-context.ts';
 import { userOfWebhookToken } from '../integrations/token.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { Order } from '../../delivery/plan-orders.ts';

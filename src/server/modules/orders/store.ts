@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { orders } from './schema.ts';
-import { phoneDigits, upsertClient, type EventContext } from '../booking/store.ts';
+import { phoneDigits, upsertClient } from '../clients/store.ts';
+import type { EventContext } from '../../delivery/event-context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { planOrderEvent, type Order, type OrderStatus } from '../../delivery/plan-orders.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';

@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bookingMasters, bookingRecords, bookingServices } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
 import type { Record as BookingRecord } from '../../../delivery/plan.ts';
-import { createRecord, moveRecord, setRecordStatus, upsertClient, phoneDigits, type EventContext } from '../store.ts';
+import { createRecord, moveRecord, setRecordStatus } from '../store.ts';
+import { phoneDigits, upsertClient } from '../../clients/store.ts';
+import type { EventContext } from '../../../delivery/event-context.ts';
+import type { WebhookResult } from '../../integrations/payload.ts';
 import { companyAllowed } from '../../integrations/company.ts';
 import { attendanceStatus, envelopeSchema, parse, recordSchema, type RecordData } from './payload.ts';
 
 export type WebhookSource = 'yclients' | 'altegio';
-export type WebhookResult = 'applied' | 'unchanged' | 'ignored';
 const SYSTEM_NAME: Record<WebhookSource, string> = { yclients: 'YCLIENTS', altegio: 'Altegio' };
 
 async function upsertMaster(tx: Tx, userId: number, source: WebhookSource, staff: RecordData['staff']): Promise<number | null> {

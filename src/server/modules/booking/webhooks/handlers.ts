@@ -4,7 +4,7 @@ import { users } from '../../account/schema.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
-import { eventContext } from '../handlers.ts';
+import { eventContext } from '../../../delivery/event-context.ts';
 import { applyWebhook } from './apply.ts';
 import { userOfWebhookToken, webhookToken } from '../../integrations/token.ts';
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { parse } from '../../integrations/payload.ts';
 import { checkPhone } from '../../../../shared/validation/index.ts';
-import { invalidField } from '../../../platform/http/field-error.ts';
+
 
 /**
  * The YCLIENTS webhook body (Altegio, the international edition of the same platform, sends the same one):
@@ -38,15 +39,8 @@ export const recordSchema = z.object({
 export type Envelope = z.infer<typeof envelopeSchema>;
 export type RecordData = z.infer<typeof recordSchema>;
 
-/** Parses or throws a 400 whose field is the payload path (e.g. `data.client.phone`). */
-export function parse<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body';
-  throw invalidField(field, issue.message);
-}
-
 export type VisitStatusOf = 'booked' | 'confirmed' | 'arrived' | 'noShow';
 export const attendanceStatus = (a: RecordData['attendance']): VisitStatusOf =>
   a === 1 ? 'arrived' : a === -1 ? 'noShow' : a === 2 ? 'confirmed' : 'booked';
+
+export { parse };
