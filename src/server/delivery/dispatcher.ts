@@ -11,7 +11,7 @@ import { flows } from '../modules/flows/schema.ts';
 import { ignoredPhones } from '../modules/phones/schema.ts';
 import { messages } from './schema.ts';
 import { orders } from '../modules/orders/schema.ts';
-import { users } from '../modules/account/schema.ts';
+import { lockSenders } from '../modules/account/store.ts';
 import { userTariffs } from '../modules/flows/tariffs.ts';
 import { monthlyAllowance } from './allowance.ts';
 import { OUT_STATUSES, type Tx } from '../platform/db/transactions.ts';
@@ -83,12 +83,7 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     stats.claimed += due.length;
     const rows = await tx.select().from(messages).where(inArray(messages.id, due.map((d) => d.id))).orderBy(messages.plannedAt, messages.id);
     const owners = byId(
-      await tx
-        .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit })
-        .from(users)
-        .where(inArray(users.id, ids(rows.map((r) => r.userId))))
-        .orderBy(users.id)
-        .for('update'),
+      await lockSenders(tx, ids(rows.map((r) => r.userId))),
     );
     const flowById = byId(await tx.select().from(flows).where(inArray(flows.id, ids(rows.map((r) => r.flowId)).concat(0))));
     const recordById = byId(await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids(rows.map((r) => r.recordId)).concat(0))));

@@ -4,7 +4,7 @@ import { rowsOf, pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { flows } from '../flows/schema.ts';
 import { messages } from '../../delivery/schema.ts';
-import { users } from '../account/schema.ts';
+import { businessZone } from '../account/store.ts';
 import { loadOwnFlow } from '../flows/store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
@@ -61,12 +61,12 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
         .orderBy(desc(messages.id))
         .limit(size)
         .offset((page - 1) * size);
-      const [owner] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
+      const timeZone = await businessZone(db, userId);
       const used = await totalOf(
         db
           .select({ n: count() })
           .from(messages)
-          .where(and(eq(messages.userId, userId), inArray(messages.status, [...OUT_STATUSES]), sql`${messages.sentAt} >= ${new Date(startOfLocalMonth(config.now(), owner!.timeZone)).toISOString()}::timestamptz`)),
+          .where(and(eq(messages.userId, userId), inArray(messages.status, [...OUT_STATUSES]), sql`${messages.sentAt} >= ${new Date(startOfLocalMonth(config.now(), timeZone)).toISOString()}::timestamptz`)),
       );
       const limit = await allowanceOf(db, userId, config.now());
       const left = limit === null ? null : Math.max(0, limit - used);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { ignoredPhones } from './schema.ts';
-import { users } from '../account/schema.ts';
+import { userGuid } from '../account/store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
@@ -44,9 +44,9 @@ export function phonesHandlers(ctx: AppContext): Handlers<Ops> {
 
     async getIgnoreLink(req) {
       const { userId } = requireAuth(req);
-      const [user] = await db.select({ guid: users.guid }).from(users).where(eq(users.id, userId));
-      if (!user) throw new HttpError(401, 'Token not valid');
-      const token = ignoreLinkToken(config.jwtSecret, user.guid);
+      const guid = await userGuid(db, userId);
+      if (!guid) throw new HttpError(401, 'Token not valid');
+      const token = ignoreLinkToken(config.jwtSecret, guid);
       return { token, path: `/il/${token}` };
     },
 

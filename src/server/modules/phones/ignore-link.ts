@@ -1,7 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { users } from '../account/schema.ts';
+import { userIdByGuid } from '../account/store.ts';
 
 // The public ignore link /il/{encUserGuid}: the user's guid (32 hex) followed by an HMAC of it under the server
 // secret (22 base64url chars, 128 bits). Knowing a guid is not enough to forge a link; nothing is stored, so the
@@ -24,6 +23,5 @@ export async function userOfIgnoreLink(db: Db, secret: string, token: string, pu
   const expected = Buffer.from(macOf(secret, hex, purpose));
   if (!timingSafeEqual(expected, Buffer.from(mac))) return undefined;
   const guid = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.guid, guid));
-  return user?.id;
+  return userIdByGuid(db, guid);
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
-import { users } from '../../account/schema.ts';
+import { userGuid } from '../../account/store.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
@@ -14,9 +13,9 @@ export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'r
   return {
     async getWebhookUrls(req) {
       const { userId } = requireAuth(req);
-      const [user] = await db.select({ guid: users.guid }).from(users).where(eq(users.id, userId));
-      if (!user) throw new HttpError(401, 'Token not valid');
-      const token = webhookToken(config.jwtSecret, user.guid);
+      const guid = await userGuid(db, userId);
+      if (!guid) throw new HttpError(401, 'Token not valid');
+      const token = webhookToken(config.jwtSecret, guid);
       const url = (system: string) => `${config.publicOrigin}/api/v1/Webhooks/${system}/${token}`;
       return { yclients: url('yclients'), altegio: url('altegio'), iiko: url('iiko') };
     },

@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { ServerConfig } from '../../../platform/config.ts';
-import { users } from '../../account/schema.ts';
+import { userGuid } from '../../account/store.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
@@ -71,9 +70,9 @@ export function subscribersHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const username = config.telegramBot.username;
       if (!telegramBotOn(config) || !username) return { telegram: null };
-      const [user] = await db.select({ guid: users.guid }).from(users).where(eq(users.id, userId));
-      if (!user) throw new HttpError(401, 'Token not valid');
-      return { telegram: `https://t.me/${username}?start=${startToken(config.jwtSecret, user.guid)}` };
+      const guid = await userGuid(db, userId);
+      if (!guid) throw new HttpError(401, 'Token not valid');
+      return { telegram: `https://t.me/${username}?start=${startToken(config.jwtSecret, guid)}` };
     },
 
     async receiveTelegramUpdate(req) {
