@@ -5,7 +5,7 @@ import type { Channel, SendResult } from './channels/channel.ts';
 import type { Pacer } from './channels/pacing.ts';
 import type { ServerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
-import { bookingClients } from '../modules/clients/schema.ts';
+import { clientsByIds } from '../modules/clients/store.ts';
 import { bookingMasters, bookingRecords, bookingServices } from '../modules/booking/schema.ts';
 import { flows } from '../modules/flows/schema.ts';
 import { ignoredPhones } from '../modules/phones/schema.ts';
@@ -88,7 +88,7 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     const flowById = byId(await tx.select().from(flows).where(inArray(flows.id, ids(rows.map((r) => r.flowId)).concat(0))));
     const recordById = byId(await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids(rows.map((r) => r.recordId)).concat(0))));
     const orderById = byId(await tx.select().from(orders).where(inArray(orders.id, ids(rows.map((r) => r.orderId)).concat(0))));
-    const clientById = byId(await tx.select().from(bookingClients).where(inArray(bookingClients.id, ids(rows.map((r) => r.clientId)).concat(0))));
+    const clientById = byId(await clientsByIds(tx, ids(rows.map((r) => r.clientId)).concat(0)));
     const masterById = byId(await tx.select().from(bookingMasters).where(inArray(bookingMasters.id, ids([...recordById.values()].map((r) => r.masterId)).concat(0))));
     const serviceById = byId(await tx.select().from(bookingServices).where(inArray(bookingServices.id, [...recordById.values()].flatMap((r) => r.serviceIds).concat(0))));
 

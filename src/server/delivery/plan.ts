@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
 import type { ChannelName } from './channels/channel.ts';
-import { bookingClients } from '../modules/clients/schema.ts';
+import { clientById } from '../modules/clients/store.ts';
 import { bookingRecords } from '../modules/booking/schema.ts';
 import { flows } from '../modules/flows/schema.ts';
 import { messages } from './schema.ts';
@@ -125,7 +125,7 @@ export async function insertPlanned(
   channel: ChannelName,
 ): Promise<number> {
   if (!planned.length) return 0;
-  const [client] = await tx.select({ phone: bookingClients.phone }).from(bookingClients).where(eq(bookingClients.id, about.clientId));
+  const client = await clientById(tx, about.clientId);
   const inserted = await tx
     .insert(messages)
     .values(

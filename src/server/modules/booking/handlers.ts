@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { bookingClients } from '../clients/schema.ts';
+import { clientById } from '../clients/store.ts';
 import { bookingMasters, bookingServices } from './schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { Record } from '../../delivery/plan.ts';
@@ -30,7 +30,7 @@ type Ops =
 export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
   const present = async (tx: Tx, record: Record) => {
-    const [client] = await tx.select().from(bookingClients).where(eq(bookingClients.id, record.clientId));
+    const client = await clientById(tx, record.clientId);
     return {
       id: record.id,
       clientId: record.clientId,

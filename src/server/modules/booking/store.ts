@@ -1,8 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { phoneDigits, upsertClient } from '../clients/store.ts';
+import { phoneDigits, recordVisit, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
-import { bookingClients } from '../clients/schema.ts';
 import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
 import { planBookingEvent, type BookingEvent, type Record } from '../../delivery/plan.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -100,14 +99,7 @@ export async function setRecordStatus(tx: Tx, userId: number, recordId: number, 
       ? await tx.select({ price: bookingServices.price }).from(bookingServices).where(inArray(bookingServices.id, record.serviceIds))
       : [];
     const spend = prices.reduce((sum, p) => sum + p.price, 0);
-    await tx
-      .update(bookingClients)
-      .set({
-        visitCount: sql`${bookingClients.visitCount} + 1`,
-        spend: sql`${bookingClients.spend} + ${spend}`,
-        lastVisitAt: sql`greatest(${bookingClients.lastVisitAt}, ${record.startAt.toISOString()}::timestamptz)`,
-      })
-      .where(eq(bookingClients.id, record.clientId));
+    await recordVisit(tx, record.clientId, spend, record.startAt);
   }
   const event: BookingEvent = { type: status };
   await planBookingEvent(tx, updated!, event, ctx.now, ctx.channel);

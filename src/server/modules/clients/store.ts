@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { phoneOf } from '../../platform/http/field-error.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { bookingClients } from './schema.ts';
@@ -22,4 +22,27 @@ export async function upsertClient(tx: Tx, userId: number, input: { phone: strin
     })
     .returning();
   return client!;
+}
+
+export type ClientRow = typeof bookingClients.$inferSelect;
+
+export async function clientById(tx: Tx, id: number): Promise<ClientRow | undefined> {
+  const [client] = await tx.select().from(bookingClients).where(eq(bookingClients.id, id));
+  return client;
+}
+
+export async function clientsByIds(tx: Tx, ids: number[]): Promise<ClientRow[]> {
+  return tx.select().from(bookingClients).where(inArray(bookingClients.id, ids));
+}
+
+/** A completed visit or order: one more visit, the spend added, the last visit moved forward (never back). */
+export async function recordVisit(tx: Tx, clientId: number, spend: number, at: Date): Promise<void> {
+  await tx
+    .update(bookingClients)
+    .set({
+      visitCount: sql`${bookingClients.visitCount} + 1`,
+      spend: sql`${bookingClients.spend} + ${spend}`,
+      lastVisitAt: sql`greatest(${bookingClients.lastVisitAt}, ${at.toISOString()}::timestamptz)`,
+    })
+    .where(eq(bookingClients.id, clientId));
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { bookingClients } from '../clients/schema.ts';
+import { clientById } from '../clients/store.ts';
 import { eventContext } from '../../delivery/event-context.ts';
 import { userOfWebhookToken } from '../integrations/token.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -16,7 +15,7 @@ import { createOrder, lockOwnOrder, setOrderStatus } from './store.ts';
 export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrder' | 'setOrderStatus' | 'receiveIikoWebhook'> {
   const { db, config } = ctx;
   const present = async (tx: Tx, order: Order) => {
-    const [client] = await tx.select().from(bookingClients).where(eq(bookingClients.id, order.clientId));
+    const client = await clientById(tx, order.clientId);
     return {
       id: order.id,
       clientId: order.clientId,
