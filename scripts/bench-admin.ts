@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { createApi } from '../src/server/index.ts';
-import { createUser } from '../src/server/db/tasks.ts';
+import { createUser } from '../src/server/modules/account/tasks.ts';
 import { seedAdminData } from './seed-admin-data.ts';
 
 type Autocannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<{

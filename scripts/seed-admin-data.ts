@@ -6,10 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { count, like, sql } from 'drizzle-orm';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase, type Db } from '../src/server/db/open.ts';
-import { seed } from '../src/server/db/seed.ts';
-import { linkedAccounts, payments, promocodes, refreshTokens, users } from '../src/server/db/schema.ts';
+import { loadConfig } from '../src/server/platform/config.ts';
+import { openDatabase, type Db } from '../src/server/platform/db/open.ts';
+import { seed } from '../src/server/modules/account/seed.ts';
+import { linkedAccounts, refreshTokens, users } from '../src/server/modules/account/schema.ts';
+import { payments, promocodes } from '../src/server/modules/admin/schema.ts';
 
 const FIRST = ['Anna', 'Maria', 'Olga', 'Elena', 'Irina', 'Ivan', 'Sergey', 'Dmitry', 'Alexey', 'Pavel', 'Lucas', 'Julia', 'Oksana', 'Taras', 'Nina', 'Petr'];
 const LAST = ['Ivanova', 'Petrova', 'Smirnova', 'Kuznetsov', 'Popov', 'Sokolov', 'Lebedev', 'Novikova', 'Silva', 'Santos', 'Kovalenko', 'Bondarenko', 'Morozov', 'Volkova'];

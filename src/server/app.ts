@@ -3,27 +3,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import openapiGlue from 'fastify-openapi-glue';
 import rateLimit from '@fastify/rate-limit';
 import responseValidation from '@fastify/response-validation';
-import { codeHandlers } from './account/code-handlers.ts';
-import { profileHandlers } from './account/profile-handlers.ts';
-import { sessionHandlers } from './account/session-handlers.ts';
-import { settingsHandlers } from './account/settings-handlers.ts';
-import { adminHandlers } from './admin/index.ts';
-import { flowsHandlers } from './flows/index.ts';
-import { bookingHandlers } from './booking/handlers.ts';
-import { webhookHandlers } from './booking/webhooks/handlers.ts';
-import { orderHandlers } from './orders/handlers.ts';
-import { deliveryHandlers } from './delivery/handlers.ts';
-import { sandboxEventHandlers } from './channels/sandbox-events.ts';
-import { channelWebhookHandlers } from './channels/webhooks/handlers.ts';
-import { registerSignedBodies } from './channels/webhooks/signature.ts';
-import { phonesHandlers } from './phones/index.ts';
-import { subscribersHandlers, telegramWebhookSecurity } from './subscribers/index.ts';
-import { registerImageBodies } from './flows/image-store.ts';
-import type { AppContext } from './context.ts';
-import { installErrorHandling } from './http/errors.ts';
-import { securityHandlers } from './http/security.ts';
-import type { Handlers, OperationId } from './http/types.ts';
-import { requestAjv, responseAjv } from './http/validation.ts';
+import { serverModules } from './modules/index.ts';
+import type { AppContext } from './platform/context.ts';
+import { installErrorHandling } from './platform/http/errors.ts';
+import { securityHandlers } from './platform/http/security.ts';
+import type { Handlers, OperationId } from './platform/http/types.ts';
+import { requestAjv, responseAjv } from './platform/http/validation.ts';
 
 export const SPEC_PATH = resolve(import.meta.dirname, '../../openapi/cabinet.yaml');
 export const API_PREFIX = '/api/v1';
@@ -39,8 +24,8 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   const ajv = requestAjv();
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   installErrorHandling(app);
-  registerImageBodies(app);
-  registerSignedBodies(app, config);
+  // Each module's own body parsers and hooks, on the root app: fastify-openapi-glue adds every route in one plugin.
+  for (const module of serverModules) await module.register?.(app, ctx);
 
   app.addHook('onRoute', (route) => {
     const routeConfig = route.config as { rateLimitGroup?: 'auth' | 'code'; rateLimit?: unknown } | undefined;
@@ -58,26 +43,13 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   await app.register(rateLimit, { global: false });
   if (config.validateResponses) await app.register(responseValidation, { ajv: responseAjv() as never });
 
-  const serviceHandlers: Handlers<OperationId> = {
-    ...sessionHandlers(ctx),
-    ...codeHandlers(ctx),
-    ...profileHandlers(ctx),
-    ...settingsHandlers(ctx),
-    ...adminHandlers(ctx),
-    ...flowsHandlers(ctx),
-    ...bookingHandlers(ctx),
-    ...webhookHandlers(ctx),
-    ...orderHandlers(ctx),
-    ...deliveryHandlers(ctx),
-    ...sandboxEventHandlers(ctx),
-    ...channelWebhookHandlers(ctx),
-    ...phonesHandlers(ctx),
-    ...subscribersHandlers(ctx),
-  };
+  // The module list proves (type check) that every operation has a handler; names never collide across modules.
+  const serviceHandlers = Object.assign({}, ...serverModules.map((m) => m.handlers(ctx))) as Handlers<OperationId>;
+  const moduleSecurity = Object.assign({}, ...serverModules.map((m) => m.security?.(ctx) ?? {}));
   await app.register(openapiGlue, {
     specification: SPEC_PATH,
     serviceHandlers,
-    securityHandlers: { ...securityHandlers(config), ...telegramWebhookSecurity(config) },
+    securityHandlers: { ...securityHandlers(config), ...moduleSecurity },
     prefix: API_PREFIX,
   });
   return app;

@@ -2,10 +2,10 @@
 //               `npm run admin -- outbox [--email E]`
 // Uses the same DATA_DIR / DATABASE_URL as the server (PGlite refuses while a server holds the data dir).
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/open.ts';
-import { createUser, readOutbox } from './db/tasks.ts';
-import type { Role } from './auth/access-token.ts';
+import { loadConfig } from './platform/config.ts';
+import { openDatabase } from './platform/db/open.ts';
+import { createUser, readOutbox } from './modules/account/tasks.ts';
+import type { Role } from './platform/auth/access-token.ts';
 
 const usage = `Usage:
   npm run admin -- create --email E --password P [--role user|admin|superadmin]

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.ts';
-import { loadConfig, type ServerConfig } from './config.ts';
-import { createMailer } from './mail/mailer.ts';
-import { openDatabase, type Db } from './db/open.ts';
+import { loadConfig, type ServerConfig } from './platform/config.ts';
+import { createMailer } from './platform/mail/mailer.ts';
+import { openDatabase, type Db } from './platform/db/open.ts';
 import { startDelivery, type DeliveryEngine } from './delivery/engine.ts';
-import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './db/seed.ts';
+import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './modules/account/seed.ts';
 
-export type { ServerConfig } from './config.ts';
-export { loadConfig } from './config.ts';
-export { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed.ts';
+export type { ServerConfig } from './platform/config.ts';
+export { loadConfig } from './platform/config.ts';
+export { DEMO_EMAIL, DEMO_PASSWORD } from './modules/account/seed.ts';
 
 export interface CreateApiOptions {
   env?: Record<string, string | undefined>;
@@ -39,7 +39,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   try {
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db) }, options.fastify);
-    const delivery = await startDelivery({ db: database.db, config, engine: database.engine, env: options.env ?? process.env, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
+    const delivery = await startDelivery({ db: database.db, config, engine: database.engine, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
     // The dispatcher stops (finishing its batch) before the database closes.
     app.addHook('onClose', async () => {
       await delivery.stop();

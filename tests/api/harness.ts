@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { createApi, type Api, type ServerConfig } from '../../src/server/index.ts';
-import { createUser, readOutbox } from '../../src/server/db/tasks.ts';
+import { createUser, readOutbox } from '../../src/server/modules/account/tasks.ts';
 
 export const DEMO = { email: 'demo@cabinet.local', password: 'demo123' };
 

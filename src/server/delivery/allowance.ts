@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { FLOW_KIND_TARIFFS } from '../../shared/flows/tariffs.ts';
-import type { Db } from '../db/open.ts';
-import { users } from '../db/schema.ts';
-import { userTariffs } from '../flows/tariffs.ts';
+import type { Db } from '../platform/db/open.ts';
+import { allowanceFacts } from '../modules/account/store.ts';
+import { userTariffs } from '../modules/flows/tariffs.ts';
 
 /** §3 tariff 19, the one-ruble notification module: 800 messages per month (§9). */
 export const ONE_RUBLE_TARIFF = 19;
@@ -34,7 +33,7 @@ export function monthlyAllowance(s: AllowanceSources): number | null {
 
 /** The allowance of one user now. */
 export async function allowanceOf(db: Db, userId: number, nowMs: number): Promise<number | null> {
-  const [u] = await db.select({ adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit }).from(users).where(eq(users.id, userId));
+  const u = await allowanceFacts(db, userId);
   if (!u) return null;
   return monthlyAllowance({ ...u, tariffs: await userTariffs(db, userId, nowMs) });
 }

@@ -1,18 +1,24 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fillVariables } from '../../shared/flows/variables.ts';
-import { rowsOf } from '../admin/sql-rows.ts';
-import type { Channel, SendResult } from '../channels/channel.ts';
-import type { Pacer } from '../channels/pacing.ts';
-import type { ServerConfig } from '../config.ts';
-import type { Db } from '../db/open.ts';
-import { bookingClients, bookingMasters, bookingRecords, bookingServices, flows, ignoredPhones, messages, orders, users } from '../db/schema.ts';
-import { userTariffs } from '../flows/tariffs.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import type { Channel, SendResult } from './channels/channel.ts';
+import type { Pacer } from './channels/pacing.ts';
+import type { ServerConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db/open.ts';
+import { clientsByIds } from '../modules/clients/store.ts';
+import { bookingMasters, bookingRecords, bookingServices } from '../modules/booking/schema.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { ignoredPhones } from '../modules/phones/schema.ts';
+import { messages } from './schema.ts';
+import { orders } from '../modules/orders/schema.ts';
+import { lockSenders } from '../modules/account/store.ts';
+import { userTariffs } from '../modules/flows/tariffs.ts';
 import { monthlyAllowance } from './allowance.ts';
-import { OUT_STATUSES, type Tx } from './db.ts';
+import { OUT_STATUSES, type Tx } from '../platform/db/transactions.ts';
 import { orderVariables } from './order-variables.ts';
 import { ALLOWANCE_REACHED, decideStatic, OUTCOME_UNKNOWN, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
 import { fromLocal, localClock, localDate, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
-import { channelAddress, NOT_SUBSCRIBED_TELEGRAM, resolveAddress } from '../subscribers/address.ts';
+import { channelAddress, NOT_SUBSCRIBED_TELEGRAM, resolveAddress } from '../modules/phones/subscribers/address.ts';
 
 export interface DispatchDeps {
   db: Db;
@@ -77,17 +83,12 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     stats.claimed += due.length;
     const rows = await tx.select().from(messages).where(inArray(messages.id, due.map((d) => d.id))).orderBy(messages.plannedAt, messages.id);
     const owners = byId(
-      await tx
-        .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit })
-        .from(users)
-        .where(inArray(users.id, ids(rows.map((r) => r.userId))))
-        .orderBy(users.id)
-        .for('update'),
+      await lockSenders(tx, ids(rows.map((r) => r.userId))),
     );
     const flowById = byId(await tx.select().from(flows).where(inArray(flows.id, ids(rows.map((r) => r.flowId)).concat(0))));
     const recordById = byId(await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids(rows.map((r) => r.recordId)).concat(0))));
     const orderById = byId(await tx.select().from(orders).where(inArray(orders.id, ids(rows.map((r) => r.orderId)).concat(0))));
-    const clientById = byId(await tx.select().from(bookingClients).where(inArray(bookingClients.id, ids(rows.map((r) => r.clientId)).concat(0))));
+    const clientById = byId(await clientsByIds(tx, ids(rows.map((r) => r.clientId)).concat(0)));
     const masterById = byId(await tx.select().from(bookingMasters).where(inArray(bookingMasters.id, ids([...recordById.values()].map((r) => r.masterId)).concat(0))));
     const serviceById = byId(await tx.select().from(bookingServices).where(inArray(bookingServices.id, [...recordById.values()].flatMap((r) => r.serviceIds).concat(0))));
 

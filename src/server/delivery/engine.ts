@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Channel } from '../channels/channel.ts';
-import { providerChannelFromEnv, type PacedChannel } from '../channels/from-env.ts';
-import { createPacer } from '../channels/pacing.ts';
-import { sandboxChannel } from '../channels/sandbox.ts';
-import { ConfigError, type ServerConfig } from '../config.ts';
-import type { Db } from '../db/open.ts';
-import { messages } from '../db/schema.ts';
+import type { Channel } from './channels/channel.ts';
+import { providerChannel, type PacedChannel } from './channels/from-config.ts';
+import { createPacer } from './channels/pacing.ts';
+import { sandboxChannel } from './channels/sandbox.ts';
+import { ConfigError, type ServerConfig } from '../platform/config.ts';
+import type { Db } from '../platform/db/open.ts';
+import { messages } from './schema.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
 import { planPeriodic } from './periodic.ts';
 import { startPlanned } from './starts.ts';
@@ -27,13 +27,11 @@ export async function startDelivery(opts: {
   config: ServerConfig;
   engine: 'pglite' | 'postgres';
   channel?: Channel;
-  /** Operator settings of the provider adapter (WAHA_*, TELEGRAM_*), read when `channel` is not given. */
-  env?: Record<string, string | undefined>;
   /** Called after each batch that did something (the server logs it at info level). */
   onTick?: (stats: DispatchStats & { planned: number }) => void;
 }): Promise<DeliveryEngine> {
   const { db, config } = opts;
-  const channel = opts.channel ?? buildChannel(config.delivery.channel, db, config, opts.env ?? process.env);
+  const channel = opts.channel ?? buildChannel(config.delivery.channel, db, config);
   if (channel.name !== config.delivery.channel) {
     // Never label messages with one channel and send them through another.
     throw new ConfigError(`DELIVERY_CHANNEL=${config.delivery.channel} but the engine was given the ${channel.name} channel`);
@@ -96,13 +94,8 @@ export async function startDelivery(opts: {
 export const countByStatus = async (db: Db) =>
   db.select({ status: messages.status, n: sql<number>`count(*)::int` }).from(messages).groupBy(messages.status);
 
-function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config: ServerConfig, env: Record<string, string | undefined>): Channel {
-  if (name === 'sandbox') return sandboxChannel(db, config.now);
-  try {
-    return providerChannelFromEnv(name, env);
-  } catch (error) {
-    throw new ConfigError((error as Error).message);
-  }
+function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config: ServerConfig): Channel {
+  return name === 'sandbox' ? sandboxChannel(db, config.now) : providerChannel(name, config.channels);
 }
 
 /** Provider limits are in wall-clock time (the provider's clock), so the pacer reads the real clock. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DeliveryEvent } from '../channels/channel.ts';
-import type { Db } from '../db/open.ts';
-import { messages } from '../db/schema.ts';
+import type { DeliveryEvent } from './channels/channel.ts';
+import type { Db } from '../platform/db/open.ts';
+import { messages } from './schema.ts';
 
 const LATER: Record<DeliveryEvent['status'], ('sent' | 'delivered' | 'read' | 'replied' | 'sending')[]> = {
   delivered: ['sending', 'sent'],

@@ -2,10 +2,12 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind } from '../../shared/flows/index.ts';
 import { fillVariables } from '../../shared/flows/variables.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
-import { rowsOf } from '../admin/sql-rows.ts';
-import type { ChannelName } from '../channels/channel.ts';
-import type { Db } from '../db/open.ts';
-import { flows, messages, users } from '../db/schema.ts';
+import { rowsOf } from '../platform/db/rows.ts';
+import type { ChannelName } from './channels/channel.ts';
+import type { Db } from '../platform/db/open.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { messages } from './schema.ts';
+import { users } from '../modules/account/schema.ts';
 import { DEFAULT_REMINDER_OFFSETS_MIN, type Flow } from './plan.ts';
 import { fromLocal, localDate, localTime } from './time.ts';
 

@@ -1,8 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FlowKind } from '../../shared/flows/index.ts';
-import type { ChannelName } from '../channels/channel.ts';
-import { bookingClients, messages, orders } from '../db/schema.ts';
-import type { Tx } from './db.ts';
+import type { ChannelName } from './channels/channel.ts';
+import { recordVisit } from '../modules/clients/store.ts';
+import { messages } from './schema.ts';
+import { orders } from '../modules/orders/schema.ts';
+import type { Tx } from '../platform/db/transactions.ts';
 import { insertPlanned, runningFlows, type Flow, type PlannedMessage } from './plan.ts';
 
 export type Order = typeof orders.$inferSelect;
@@ -76,10 +78,7 @@ export async function planOrderEvent(tx: Tx, order: Order, event: OrderEvent, no
     }
   }
   if (completed(order.status) && (event.type === 'created' || !completed(event.from))) {
-    await tx
-      .update(bookingClients)
-      .set({ visitCount: sql`${bookingClients.visitCount} + 1`, spend: sql`${bookingClients.spend} + ${order.sum}`, lastVisitAt: sql`greatest(${bookingClients.lastVisitAt}, ${at.toISOString()}::timestamptz)` })
-      .where(eq(bookingClients.id, order.clientId));
+    await recordVisit(tx, order.clientId, order.sum, at);
   }
   const running = await runningFlows(tx, order.userId, ORDER_KINDS, 'orders');
   const planned = planForOrder(event, order, running, now);

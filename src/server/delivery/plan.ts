@@ -1,8 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
-import type { ChannelName } from '../channels/channel.ts';
-import { bookingClients, bookingRecords, flows, messages } from '../db/schema.ts';
-import type { Tx } from './db.ts';
+import type { ChannelName } from './channels/channel.ts';
+import { clientById } from '../modules/clients/store.ts';
+import { bookingRecords } from '../modules/booking/schema.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { messages } from './schema.ts';
+import type { Tx } from '../platform/db/transactions.ts';
 
 /** §9: reminders 24, 2 and 1 hours before a visit when the flow sets no offset of its own. */
 export const DEFAULT_REMINDER_OFFSETS_MIN = [24 * 60, 2 * 60, 60];
@@ -122,7 +125,7 @@ export async function insertPlanned(
   channel: ChannelName,
 ): Promise<number> {
   if (!planned.length) return 0;
-  const [client] = await tx.select({ phone: bookingClients.phone }).from(bookingClients).where(eq(bookingClients.id, about.clientId));
+  const client = await clientById(tx, about.clientId);
   const inserted = await tx
     .insert(messages)
     .values(

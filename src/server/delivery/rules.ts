@@ -1,6 +1,9 @@
 import type { FlowFilters } from '../../shared/flows/index.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
-import type { bookingClients, bookingRecords, flows, orders } from '../db/schema.ts';
+import type { bookingClients } from '../modules/clients/schema.ts';
+import type { bookingRecords } from '../modules/booking/schema.ts';
+import type { flows } from '../modules/flows/schema.ts';
+import type { orders } from '../modules/orders/schema.ts';
 import { localTime, nextInWindow } from './time.ts';
 
 /** §8 warning texts for the monthly allowance. */

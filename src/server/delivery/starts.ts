@@ -1,8 +1,8 @@
 import { and, eq, lte } from 'drizzle-orm';
 import { runningStatus } from '../../shared/flows/index.ts';
-import type { Db } from '../db/open.ts';
-import { flows } from '../db/schema.ts';
-import { availabilityFor } from '../flows/tariffs.ts';
+import type { Db } from '../platform/db/open.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { availabilityFor } from '../modules/flows/tariffs.ts';
 
 /**
  * Planned starts (quick start, `nextStart` on a paused flow): when the moment has come the flow starts as

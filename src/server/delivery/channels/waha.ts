@@ -1,0 +1,82 @@
+import type { WahaOptions } from '../../platform/config.ts';
+import type { Channel, OutgoingMessage, SendResult } from './channel.ts';
+import { toWhatsAppText } from './markup-whatsapp.ts';
+import { isReply, parseRetryAfter, permanent, postJson, retryable, type ProviderReply } from './provider-http.ts';
+
+/**
+ * WhatsApp through a self-hosted WAHA gateway (waha.devlike.pro, HTTP API): POST /api/sendText and /api/sendImage
+ * with `{ session, chatId: "<digits>@c.us", … }` and the `X-Api-Key` header. WAHA has no idempotency key; the
+ * engine's claim protocol guarantees one send per planned message (docs/channels.md).
+ */
+/** Image captions above this are cut by WhatsApp; longer texts go as a separate text message. */
+const CAPTION_MAX = 1024;
+
+export function createWahaChannel(options: WahaOptions): Channel {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const headers: Record<string, string> = options.apiKey ? { 'x-api-key': options.apiKey } : {};
+  const timeoutMs = options.timeoutMs ?? 15_000;
+
+  const call = async (endpoint: string, payload: Record<string, unknown>): Promise<SendResult> => {
+    const reply = await postJson(`${base}/api/${endpoint}`, { session: options.session, ...payload }, headers, timeoutMs);
+    return isReply(reply) ? toResult(reply) : reply;
+  };
+
+  return {
+    name: 'waha',
+    async send(message: OutgoingMessage): Promise<SendResult> {
+      if (!/^\d{6,15}$/.test(message.to)) return permanent('invalid recipient');
+      const chatId = `${message.to}@c.us`;
+      const text = toWhatsAppText(message.text, message.buttons);
+      if (!message.imageUrl) return call('sendText', { chatId, text });
+      const caption = text.length <= CAPTION_MAX;
+      const image = await call('sendImage', {
+        chatId,
+        file: { url: message.imageUrl, mimetype: mimetypeOf(message.imageUrl), filename: fileNameOf(message.imageUrl) },
+        ...(caption ? { caption: text } : {}),
+      });
+      return !image.ok || caption ? image : call('sendText', { chatId, text });
+    },
+  };
+}
+
+
+function mimetypeOf(url: string): string {
+  const ext = /\.([a-z0-9]+)(?:$|[?#])/i.exec(url)?.[1]?.toLowerCase();
+  return ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : ext === 'gif' ? 'image/gif' : 'image/jpeg';
+}
+
+function fileNameOf(url: string): string {
+  try {
+    return new URL(url).pathname.split('/').filter(Boolean).at(-1) || 'image.jpg';
+  } catch {
+    return 'image.jpg';
+  }
+}
+
+/** WAHA answers 200/201 with the sent message; its id is a string (WEBJS/GOWS) or `{ _serialized }` / `key.id` (NOWEB). */
+function messageIdOf(body: unknown): string | undefined {
+  const b = body as { id?: unknown; key?: { id?: unknown } } | undefined;
+  if (typeof b?.id === 'string') return b.id;
+  const serialized = (b?.id as { _serialized?: unknown } | undefined)?._serialized;
+  if (typeof serialized === 'string') return serialized;
+  return typeof b?.key?.id === 'string' ? b.key.id : undefined;
+}
+
+/** WAHA errors are NestJS shapes: `{ statusCode, message, error }`; a session not WORKING is 422 `{ error, status }`. */
+function toResult({ status, body, retryAfterHeader }: ProviderReply): SendResult {
+  if (status >= 200 && status < 300) {
+    const id = messageIdOf(body);
+    return id ? { ok: true, providerMessageId: id } : retryable('unreadable provider answer');
+  }
+  const b = (body ?? {}) as { message?: unknown; error?: unknown; status?: unknown };
+  const detail = [b.error, b.message].flat().find((x): x is string => typeof x === 'string');
+  if (status === 429) return retryable('rate limited', parseRetryAfter(retryAfterHeader));
+  if (status === 422) {
+    // STARTING recovers by itself; SCAN_QR_CODE, FAILED and STOPPED need the owner to relink the number.
+    return b.status === 'STARTING' ? retryable('session starting', 30_000) : permanent(`session not working${typeof b.status === 'string' ? ` (${b.status})` : ''}`);
+  }
+  if (status >= 500 || status === 408) return retryable(`provider error ${status}`, parseRetryAfter(retryAfterHeader));
+  if (status === 401 || status === 403) return permanent('gateway rejected the API key');
+  if (status === 404) return permanent('session not found');
+  return permanent(detail ? `rejected: ${detail}`.slice(0, 200) : `rejected (${status})`);
+}

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from '../platform/db/columns.ts';
+import { users } from '../modules/account/schema.ts';
+import { flows } from '../modules/flows/schema.ts';
+import { bookingClients } from '../modules/clients/schema.ts';
+import { bookingRecords } from '../modules/booking/schema.ts';
+import { orders } from '../modules/orders/schema.ts';
+
+/**
+ * The delivery outbox: one row per planned message, written in the same transaction as the event that caused it.
+ * The dispatcher claims due rows with FOR UPDATE SKIP LOCKED; `idempotencyKey` makes planning and sending repeatable.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    flowId: integer('flow_id').references(() => flows.id, { onDelete: 'set null' }),
+    kind: text('kind').$type<import('../../shared/flows/kinds.ts').FlowKind>().notNull(),
+    recordId: integer('record_id').references(() => bookingRecords.id, { onDelete: 'set null' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    clientId: integer('client_id').references(() => bookingClients.id, { onDelete: 'set null' }),
+    /** The client's number as planned; `sentTo` is where it actually went (test numbers in test mode). */
+    recipient: text('recipient').notNull(),
+    sentTo: text('sent_to'),
+    channel: text('channel').$type<import('./channels/channel.ts').ChannelName>().notNull(),
+    text: text('text').notNull().default(''),
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'cancelled'] }).notNull().default('queued'),
+    reason: text('reason'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    attempts: integer('attempts').notNull().default(0),
+    plannedAt: ts('planned_at').notNull(),
+    /** While `sending`: after this moment another dispatcher may take the message over (its sender died). */
+    leaseUntil: ts('lease_until'),
+    providerMessageId: text('provider_message_id'),
+    createdAt: ts('created_at').notNull(),
+    sentAt: ts('sent_at'),
+    deliveredAt: ts('delivered_at'),
+    readAt: ts('read_at'),
+    repliedAt: ts('replied_at'),
+    failedAt: ts('failed_at'),
+  },
+  (t) => [
+    index('messages_due_idx').on(t.plannedAt).where(sql`status in ('queued', 'sending')`),
+    index('messages_user_idx').on(t.userId, t.id),
+    index('messages_flow_idx').on(t.flowId, t.status),
+    index('messages_record_idx').on(t.recordId),
+    index('messages_order_idx').on(t.orderId),
+    index('messages_provider_idx').on(t.providerMessageId),
+  ],
+);
+
+/** What the sandbox channel "sent": one row per idempotency key; `sends` counts repeats the key absorbed. */
+export const sandboxMessages = pgTable('sandbox_messages', {
+  id: serial('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  providerMessageId: text('provider_message_id').notNull(),
+  to: text('to').notNull(),
+  text: text('text').notNull(),
+  sends: integer('sends').notNull().default(1),
+  createdAt: ts('created_at').notNull(),
+});

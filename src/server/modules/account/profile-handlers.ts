@@ -1,0 +1,69 @@
+import { desc, eq } from 'drizzle-orm';
+import { messages } from '../../../shared/validation/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { setUpRequests, users } from './schema.ts';
+import { payments } from '../admin/schema.ts';
+import { requireAuth, requireSelfOrAdmin } from '../../platform/http/auth.ts';
+import { HttpError, notFound } from '../../platform/http/problem.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { toCurrentUser, unixSeconds } from './mapping.ts';
+import { nearestPaymentEndDate } from './subscription.ts';
+
+/** The signed-in customer's own data. Routes with a user id check tenancy (self or admin). */
+export function profileHandlers(
+  ctx: AppContext,
+): Handlers<'getCurrentUser' | 'getNearestPaymentEndDate' | 'requestSetUp' | 'getPayInfos'> {
+  const { db, config, mailer } = ctx;
+
+  const loadUser = async (id: number) => {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    return user;
+  };
+
+  return {
+    async getCurrentUser(req) {
+      const user = await loadUser(requireAuth(req).userId);
+      if (!user) throw new HttpError(401, messages.tokenInvalid); // token outlived its account
+      return toCurrentUser(user);
+    },
+
+    async getNearestPaymentEndDate(req) {
+      return nearestPaymentEndDate(db, requireAuth(req).userId, config.now());
+    },
+
+    async requestSetUp(req) {
+      const user = await loadUser(requireAuth(req).userId);
+      if (!user) throw new HttpError(401, messages.tokenInvalid);
+      await db.insert(setUpRequests).values({ userId: user.id, createdAt: new Date(config.now()) });
+      await mailer.send({
+        to: config.supportEmail,
+        subject: `Set-up requested by ${user.email}`,
+        text: `User ${user.id} (${user.email}, phone ${user.phone ?? '-'}) asked for help setting up the cabinet.\n`,
+      });
+      return { message: messages.setUpRequested };
+    },
+
+    async getPayInfos(req) {
+      const userId = req.params.userId;
+      requireSelfOrAdmin(req, userId);
+      if (!(await loadUser(userId))) throw notFound();
+      const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
+      return {
+        userId,
+        pays: rows.map((p) => ({
+          id: p.id,
+          dateBeginUnixTime: p.dateBegin,
+          dateEndUnixTime: p.dateEnd,
+          createdDateUnixTime: unixSeconds(p.createdAt),
+          amount: p.amount,
+          currency: p.currency,
+          tariff: p.tariff,
+          success: p.success,
+          isAutoPay: p.isAutoPay,
+        })),
+        nearestPaymentEndDate: await nearestPaymentEndDate(db, userId, config.now()),
+      };
+    },
+
+  };
+}

@@ -1,0 +1,84 @@
+
+import { and, eq, ne } from 'drizzle-orm';
+import { checkConfirmation, checkEmail, checkPassword, checkPhone, messages, normalizeEmail, normalizePhone } from '../../../shared/validation/index.ts';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
+import { issueTokens, revokeAllForUser } from '../../platform/auth/refresh-tokens.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { DEMO_EMAIL } from './seed.ts';
+import { users } from './schema.ts';
+import { clientHostOf, requireAuth } from '../../platform/http/auth.ts';
+import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { issueCode } from './codes.ts';
+import { linkOrigin } from './links.ts';
+import { toCurrentUser } from './mapping.ts';
+
+/** The profile screen's changes (§2 Profile) and the demo sign-in. Each change is its own call. */
+export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'changePassword' | 'changeEmail' | 'demoLogin'> {
+  const { db, config, mailer } = ctx;
+
+  const loadUser = async (id: number) => {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    if (!user) throw new HttpError(401, messages.tokenInvalid);
+    return user;
+  };
+
+  return {
+    async updateProfile(req) {
+      const user = await loadUser(requireAuth(req).userId);
+      const body = req.body;
+      const patch: Partial<typeof users.$inferInsert> = {};
+      if (body.phoneNumber !== undefined) {
+        const error = checkPhone(body.phoneNumber, 'phoneNumber');
+        if (error) throw badRequest([error]);
+        patch.phone = normalizePhone(body.phoneNumber);
+      }
+      if (body.countryId !== undefined) patch.countryId = body.countryId;
+      if (body.language !== undefined) patch.language = body.language;
+      if (body.notSendWeeklyYclientsReports !== undefined) patch.notSendWeeklyYclientsReports = body.notSendWeeklyYclientsReports;
+      if (body.notSendWeeklyIikoReports !== undefined) patch.notSendWeeklyIikoReports = body.notSendWeeklyIikoReports;
+      const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+      return toCurrentUser(updated!);
+    },
+
+    async changePassword(req) {
+      const user = await loadUser(requireAuth(req).userId);
+      const { currentPassword, newPassword, confirmPassword } = req.body;
+      const ruleErrors = [checkPassword(newPassword, 'newPassword'), checkConfirmation(newPassword, confirmPassword)].filter((e) => !!e);
+      if (ruleErrors.length) throw badRequest(ruleErrors);
+      // Accounts made by Google sign-in have no password yet: they set one through "forgot password".
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw badRequest([{ field: 'currentPassword', code: 'currentPasswordWrong', message: messages.currentPasswordWrong }]);
+      }
+      await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
+      await revokeAllForUser(db, config, user.id); // a stolen session ends with the old password
+      return { message: messages.passwordChanged, ...(await issueTokens(db, config, user)) };
+    },
+
+    async changeEmail(req) {
+      const user = await loadUser(requireAuth(req).userId);
+      const emailError = checkEmail(req.body.newEmail, 'newEmail');
+      if (emailError) throw badRequest([emailError]);
+      if (!(await verifyPassword(user.passwordHash, req.body.password))) {
+        throw badRequest([{ field: 'password', code: 'currentPasswordWrong', message: messages.currentPasswordWrong }]);
+      }
+      const email = normalizeEmail(req.body.newEmail);
+      const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
+      if (taken) throw new HttpError(409, messages.emailTaken);
+      const [updated] = await db.update(users).set({ email, emailConfirmed: email === user.email && user.emailConfirmed }).where(eq(users.id, user.id)).returning();
+      if (!updated!.emailConfirmed) {
+        const code = await issueCode(db, user.id, 'confirm-email', config.now(), config.confirmCodeTtlSeconds);
+        const link = `${linkOrigin(config, clientHostOf(req, undefined))}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
+        await mailer.send({ to: email, subject: 'Confirm your email', text: `Confirm your new email address by opening this link:\n${link}\n\nConfirmation code: ${code}\n` });
+      }
+      return toCurrentUser(updated!);
+    },
+
+    async demoLogin() {
+      if (!config.seedDemo) throw notFound(messages.demoUnavailable);
+      const [demo] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+      if (!demo) throw notFound(messages.demoUnavailable);
+      return issueTokens(db, config, demo);
+    },
+  };
+}

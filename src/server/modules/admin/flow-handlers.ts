@@ -1,0 +1,112 @@
+import { count, desc, eq } from 'drizzle-orm';
+import { flowMessages } from '../../../shared/flows/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/open.ts';
+import { flows } from '../flows/schema.ts';
+import { ignoredPhones } from '../phones/schema.ts';
+import { users } from '../account/schema.ts';
+import { badRequest, notFound } from '../../platform/http/problem.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { keyOfUrl, readImage, saveImage } from '../flows/image-store.ts';
+import { listFlows } from '../flows/list.ts';
+import { columnsOf, fieldsOf, type FlowRow } from '../flows/mapping.ts';
+import { seconds, totalOf } from '../../platform/db/rows.ts';
+
+type Ops = 'adminListUserFlows' | 'adminTransferFlows' | 'adminListIgnoredPhones';
+
+const FLOW_TRANSFERRED = 'Flow transferred';
+const FLOW_COPIED = 'Flow copied';
+
+async function requireUser(db: Db, id: number) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row;
+}
+
+/**
+ * A customer's flows and ignore list as staff see them, and the §6 transfer/copy of flows to another user id.
+ * Listing reuses the owner's own list (same statuses, Unavailable included); nothing here writes the ignore list.
+ */
+export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
+  const { db, config } = ctx;
+
+  const loadUser = async (id: number) => {
+    if (!(await requireUser(db, id))) throw notFound('User not found');
+  };
+
+  /**
+   * Images are files in the owner's folder (flows/image-store.ts), so a flow changing hands takes a copy of its
+   * file into the new owner's folder; the old file stays for any duplicate that still points at it.
+   */
+  const imageFor = async (row: FlowRow, targetUserId: number, flowId: number) => {
+    const image = row.settings.image;
+    const key = image ? keyOfUrl(image.url) : undefined;
+    const found = key ? await readImage(config.dataDir, row.userId, key) : undefined;
+    if (!image || !found) return null;
+    const newKey = await saveImage(config.dataDir, targetUserId, found.type, found.bytes);
+    return { ...image, url: `${config.publicOrigin}/api/v1/Flows/${flowId}/Image?key=${newKey}` };
+  };
+
+  return {
+    async adminListUserFlows(req) {
+      await loadUser(req.params.id);
+      const { page = 1, pageSize = 20 } = req.query;
+      return listFlows(db, req.params.id, config.now(), { page, pageSize, sort: 'edited', order: 'desc' });
+    },
+
+    async adminTransferFlows(req) {
+      const sourceId = req.params.id;
+      await loadUser(sourceId);
+      const { flowIds, targetUserId, mode } = req.body;
+      const fieldError = (message: string) => badRequest([{ field: 'targetUserId', code: 'invalid', message: `targetUserId: ${message}` } as never]);
+      if (targetUserId === sourceId) throw fieldError('the flows already belong to this user');
+      if (!(await requireUser(db, targetUserId))) throw fieldError(`user ${targetUserId} does not exist`);
+
+      const own = await db.select().from(flows).where(eq(flows.userId, sourceId)).orderBy(flows.id);
+      const byId = new Map(own.map((r) => [r.id, r]));
+      const ids = flowIds.length ? flowIds : own.map((r) => r.id);
+      const at = new Date(config.now());
+      const results: { id: number; ok: boolean; message: string; newId: number | null }[] = [];
+      await db.transaction(async (tx) => {
+        for (const id of ids) {
+          const row = byId.get(id);
+          if (!row) {
+            results.push({ id, ok: false, message: flowMessages.flowInvalidId, newId: null });
+          } else if (mode === 'transfer') {
+            // Ownership moves as is: id, status and run history stay; the new owner's tariffs decide availability.
+            const image = await imageFor(row, targetUserId, row.id);
+            await tx.update(flows).set({ userId: targetUserId, settings: { ...row.settings, image } }).where(eq(flows.id, row.id));
+            results.push({ id, ok: true, message: FLOW_TRANSFERRED, newId: row.id });
+          } else {
+            // A copy: same fields and settings under a new id, paused, no run history, unplanned.
+            const [copy] = await tx
+              .insert(flows)
+              .values({ userId: targetUserId, ...columnsOf(fieldsOf(row)), status: 'Pause', createdAt: at, editedAt: at })
+              .returning({ id: flows.id });
+            const image = await imageFor(row, targetUserId, copy!.id);
+            if (image || row.settings.image) await tx.update(flows).set({ settings: { ...row.settings, image } }).where(eq(flows.id, copy!.id));
+            results.push({ id, ok: true, message: FLOW_COPIED, newId: copy!.id });
+          }
+        }
+      });
+      const succeeded = results.filter((r) => r.ok).length;
+      return { results, succeeded, failed: results.length - succeeded };
+    },
+
+    async adminListIgnoredPhones(req) {
+      const userId = req.params.id;
+      await loadUser(userId);
+      const { page = 1, pageSize = 20 } = req.query;
+      const mine = eq(ignoredPhones.userId, userId);
+      const [total, rows] = await Promise.all([
+        totalOf(db.select({ n: count() }).from(ignoredPhones).where(mine)),
+        db.select().from(ignoredPhones).where(mine).orderBy(desc(ignoredPhones.createdAt), desc(ignoredPhones.id)).limit(pageSize).offset((page - 1) * pageSize),
+      ]);
+      return {
+        phones: rows.map((r) => ({ id: r.id, phone: r.phone, comment: r.comment, source: r.source, createdUnixTime: seconds(r.createdAt)! })),
+        page,
+        pages: Math.max(1, Math.ceil(total / pageSize)),
+        total,
+      };
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { components } from '../../../api/schema.d.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { payments, promocodes } from './schema.ts';
+import { users } from '../account/schema.ts';
+import { requireAuth } from '../../platform/http/auth.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';
+
+export const PROMOCODES_PAGE_SIZE = 20;
+type PromoRow = typeof promocodes.$inferSelect;
+
+const toPromocode = (r: PromoRow, usedCount: number): components['schemas']['Promocode'] => ({
+  id: r.id,
+  code: r.code,
+  discountPercent: r.discountPercent,
+  paymentCount: r.paymentCount,
+  paymentsCountByUser: r.paymentsCountByUser,
+  expireDate: r.expireDate,
+  availableTariffTypes: r.availableTariffTypes,
+  minimalUserPayments: r.minimalUserPayments,
+  maxUserPayments: r.maxUserPayments,
+  forNetworkCompanies: r.forNetworkCompanies,
+  rewardSumOwner: r.rewardSumOwner,
+  rewardPercentOwner: r.rewardPercentOwner,
+  ownerUserId: r.ownerUserId,
+  usedCount,
+  createdDateUnixTime: seconds(r.createdAt)!,
+});
+
+/** §3 Promocode: every admin reads them; only super-admins create (the contract's scope enforces it). */
+export function adminPromocodeHandlers(ctx: AppContext): Handlers<'adminListPromocodes' | 'adminCreatePromocode'> {
+  const { db, config } = ctx;
+
+  return {
+    async adminListPromocodes(req) {
+      const { page = 1 } = req.query;
+      // Uses = successful payments naming the code (codes are stored upper-cased, payments as typed).
+      const used = sql<number>`(select count(*)::int from ${payments} where ${payments.success} and upper(${payments.promocode}) = "promocodes"."code")`;
+      const [total, rows] = await Promise.all([
+        totalOf(db.select({ n: count() }).from(promocodes)),
+        db.select({ row: promocodes, used }).from(promocodes).orderBy(desc(promocodes.id)).limit(PROMOCODES_PAGE_SIZE).offset((page - 1) * PROMOCODES_PAGE_SIZE),
+      ]);
+      return { promocodes: rows.map((r) => toPromocode(r.row, Number(r.used))), page, pages: pagesOf(total, PROMOCODES_PAGE_SIZE), total };
+    },
+
+    async adminCreatePromocode(req, reply) {
+      const body = req.body;
+      const code = body.code.toUpperCase();
+      if (body.maxUserPayments != null && body.maxUserPayments < (body.minimalUserPayments ?? 0)) {
+        throw invalidField('maxUserPayments', 'must not be less than minimalUserPayments');
+      }
+      if (body.paymentsCountByUser > body.paymentCount) throw invalidField('paymentsCountByUser', 'must not exceed paymentCount');
+      if (body.ownerUserId != null) {
+        const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, body.ownerUserId));
+        if (!owner) throw invalidField('ownerUserId', `user ${body.ownerUserId} does not exist`);
+      }
+      const [clash] = await db.select({ id: promocodes.id }).from(promocodes).where(and(eq(promocodes.code, code)));
+      if (clash) throw invalidField('code', `${code} already exists`, 409);
+      const [row] = await db
+        .insert(promocodes)
+        .values({
+          code,
+          discountPercent: body.discountPercent,
+          paymentCount: body.paymentCount,
+          paymentsCountByUser: body.paymentsCountByUser,
+          expireDate: body.expireDate ?? null,
+          availableTariffTypes: [...(body.availableTariffTypes ?? [])].sort((a, b) => a - b),
+          minimalUserPayments: body.minimalUserPayments ?? 0,
+          maxUserPayments: body.maxUserPayments ?? null,
+          forNetworkCompanies: body.forNetworkCompanies ?? false,
+          rewardSumOwner: body.rewardSumOwner ?? 0,
+          rewardPercentOwner: body.rewardPercentOwner ?? 0,
+          ownerUserId: body.ownerUserId ?? null,
+          createdBy: requireAuth(req).userId,
+          createdAt: new Date(config.now()),
+        })
+        .returning();
+      reply.code(201);
+      return toPromocode(row!, 0);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { phoneDigits, recordVisit, upsertClient } from '../clients/store.ts';
+import type { EventContext } from '../../delivery/event-context.ts';
+import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
+import { planBookingEvent, type BookingEvent, type Record } from '../../delivery/plan.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { localDate } from '../../delivery/time.ts';
+import { HttpError, notFound } from '../../platform/http/problem.ts';
+
+/**
+ * The source-neutral booking model. Every change goes through here in one transaction with the messages it
+ * plans, whichever system it came from (the built-in demo system today, booking-system webhooks later).
+ */
+export interface RecordInput {
+  phone: string;
+  name?: string;
+  birthday?: string;
+  masterId?: number | null;
+  serviceIds?: number[];
+  startAt: number;
+}
+
+async function checkRefs(tx: Tx, userId: number, masterId: number | null | undefined, serviceIds: number[] | undefined) {
+  if (masterId != null) {
+    const [m] = await tx.select({ id: bookingMasters.id }).from(bookingMasters).where(and(eq(bookingMasters.id, masterId), eq(bookingMasters.userId, userId)));
+    if (!m) throw invalidField('masterId', 'no such master');
+  }
+  if (serviceIds?.length) {
+    const found = await tx.select({ id: bookingServices.id }).from(bookingServices).where(and(inArray(bookingServices.id, serviceIds), eq(bookingServices.userId, userId)));
+    if (found.length !== new Set(serviceIds).size) throw invalidField('serviceIds', 'no such service');
+  }
+}
+
+export async function createRecord(tx: Tx, userId: number, input: RecordInput, ctx: EventContext, source = 'demo'): Promise<Record> {
+  const phone = phoneDigits(input.phone);
+  await checkRefs(tx, userId, input.masterId, input.serviceIds);
+  const client = await upsertClient(tx, userId, { phone, name: input.name, birthday: input.birthday }, ctx.now);
+  const at = new Date(ctx.now);
+  const [record] = await tx
+    .insert(bookingRecords)
+    .values({ userId, clientId: client.id, masterId: input.masterId ?? null, serviceIds: input.serviceIds ?? [], startAt: new Date(input.startAt), source, createdAt: at, updatedAt: at })
+    .returning();
+  await planBookingEvent(tx, record!, { type: 'created' }, ctx.now, ctx.channel);
+  return record!;
+}
+
+/** Loads the caller's record, locked for the change; another user's id answers 404. */
+export async function lockOwnRecord(tx: Tx, userId: number, recordId: number): Promise<Record> {
+  const [record] = await tx.select().from(bookingRecords).where(and(eq(bookingRecords.id, recordId), eq(bookingRecords.userId, userId))).for('update');
+  if (!record) throw notFound('Record not found');
+  return record;
+}
+
+const assertOpen = (record: Record) => {
+  if (record.status === 'cancelled') throw new HttpError(409, 'The record is cancelled');
+};
+
+export async function moveRecord(tx: Tx, userId: number, recordId: number, patch: Omit<Partial<RecordInput>, 'phone'>, ctx: EventContext): Promise<Record> {
+  const record = await lockOwnRecord(tx, userId, recordId);
+  assertOpen(record);
+  await checkRefs(tx, userId, patch.masterId, patch.serviceIds);
+  const startAt = patch.startAt ?? record.startAt.getTime();
+  const oldStart = record.startAt.getTime();
+  const sameServices = (a: number[], b: number[]) => a.length === b.length && [...a].sort().every((v, i) => v === [...b].sort()[i]);
+  const changes = {
+    date: localDate(startAt, ctx.timeZone) !== localDate(oldStart, ctx.timeZone),
+    time: (startAt - oldStart) % 86_400_000 !== 0,
+    master: patch.masterId !== undefined && patch.masterId !== record.masterId,
+    services: patch.serviceIds !== undefined && !sameServices(patch.serviceIds, record.serviceIds),
+  };
+  const startChanged = startAt !== oldStart;
+  if (!startChanged && !changes.master && !changes.services) return record; // nothing changed: no event
+  const [moved] = await tx
+    .update(bookingRecords)
+    .set({
+      startAt: new Date(startAt),
+      masterId: patch.masterId === undefined ? record.masterId : patch.masterId,
+      serviceIds: patch.serviceIds ?? record.serviceIds,
+      version: record.version + 1,
+      updatedAt: new Date(ctx.now),
+    })
+    .where(eq(bookingRecords.id, record.id))
+    .returning();
+  await planBookingEvent(tx, moved!, { type: 'moved', changes, startChanged }, ctx.now, ctx.channel);
+  return moved!;
+}
+
+export type VisitStatus = 'confirmed' | 'arrived' | 'noShow' | 'cancelled';
+
+export async function setRecordStatus(tx: Tx, userId: number, recordId: number, status: VisitStatus, ctx: EventContext): Promise<Record> {
+  const record = await lockOwnRecord(tx, userId, recordId);
+  assertOpen(record);
+  if (record.status === status) return record; // repeated webhook or click: no second event
+  if (record.status === 'arrived' && status !== 'arrived') throw new HttpError(409, 'The visit already took place');
+  const [updated] = await tx.update(bookingRecords).set({ status, updatedAt: new Date(ctx.now) }).where(eq(bookingRecords.id, record.id)).returning();
+  if (status === 'arrived') {
+    const prices = record.serviceIds.length
+      ? await tx.select({ price: bookingServices.price }).from(bookingServices).where(inArray(bookingServices.id, record.serviceIds))
+      : [];
+    const spend = prices.reduce((sum, p) => sum + p.price, 0);
+    await recordVisit(tx, record.clientId, spend, record.startAt);
+  }
+  const event: BookingEvent = { type: status };
+  await planBookingEvent(tx, updated!, event, ctx.now, ctx.channel);
+  return updated!;
+}

@@ -1,0 +1,29 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { AppContext } from '../../../platform/context.ts';
+import { messages } from '../../../delivery/schema.ts';
+import { applyDeliveryEvent } from '../../../delivery/events.ts';
+import type { Handlers } from '../../../platform/http/types.ts';
+import { wahaStatusEvent } from './waha-events.ts';
+
+/**
+ * Status reports of the providers. The signature was already checked on the raw body (signature.ts), so the body
+ * here is authentic; every event is answered 200 (`ignored` when it concerns nothing the cabinet sent) so the
+ * gateway does not retry it. A replayed event changes nothing: statuses only move forward (`unchanged`).
+ */
+export function channelWebhookHandlers(ctx: AppContext): Handlers<'receiveWahaWebhook'> {
+  const { db, config } = ctx;
+  return {
+    async receiveWahaWebhook(req) {
+      const event = wahaStatusEvent(req.body);
+      if (!event) return { result: 'ignored' };
+      const [ours] = await db
+        .select({ providerMessageId: messages.providerMessageId })
+        .from(messages)
+        .where(and(eq(messages.channel, 'waha'), inArray(messages.providerMessageId, event.candidates)))
+        .limit(1);
+      if (!ours?.providerMessageId) return { result: 'ignored' };
+      const changed = await applyDeliveryEvent(db, { providerMessageId: ours.providerMessageId, status: event.status, at: config.now() });
+      return { result: changed ? 'applied' : 'unchanged' };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { canPause, canResume, flowMessages, runningStatus, TITLE_MAX } from '../../../shared/flows/index.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { flows } from './schema.ts';
+import { requireAuth } from '../../platform/http/auth.ts';
+import { HttpError } from '../../platform/http/problem.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { listFlows } from './list.ts';
+import { applyPatch, columnsOf, emptyFields, fieldsOf, toFlow } from './mapping.ts';
+import { assertValid, loadOwnFlow, plannedStart } from './store.ts';
+import { availabilityFor } from './tariffs.ts';
+
+type Ops = 'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow' | 'deleteFlow' | 'duplicateFlow' | 'pauseFlow' | 'resumeFlow';
+
+/** A customer's own flows (§2 flows list, §4 actions). Every call is scoped to the caller's user id. */
+export function flowHandlers(ctx: AppContext): Handlers<Ops> {
+  const { db, config } = ctx;
+  const now = () => new Date(config.now());
+  const present = async (userId: number, row: typeof flows.$inferSelect) =>
+    toFlow(row, (await availabilityFor(db, userId, config.now()))(row.type));
+
+  return {
+    async listFlows(req) {
+      const { userId } = requireAuth(req);
+      const q = req.query;
+      return listFlows(db, userId, config.now(), {
+        page: q.page ?? 1,
+        pageSize: q.pageSize ?? 20,
+        search: q.search,
+        status: q.status,
+        sort: q.sort ?? 'edited',
+        order: q.order ?? 'desc',
+      });
+    },
+
+    async createFlow(req, reply) {
+      const { userId } = requireAuth(req);
+      // FlowInput requires title, content and type (allOf), which the generated type does not express.
+      const fields = applyPatch(emptyFields(req.body.type!), req.body);
+      assertValid(fields, config.now());
+      const nextStart = plannedStart(req.body.nextStart, config.now());
+      const at = now();
+      const [row] = await db.insert(flows).values({ userId, ...columnsOf(fields), ...nextStart, status: 'Pause', createdAt: at, editedAt: at }).returning();
+      reply.code(201);
+      return present(userId, row!);
+    },
+
+    async getFlow(req) {
+      const { userId } = requireAuth(req);
+      return present(userId, await loadOwnFlow(db, userId, req.params.flowId));
+    },
+
+    async updateFlow(req) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const fields = applyPatch(fieldsOf(row), req.body);
+      assertValid(fields, config.now());
+      const nextStart = plannedStart(req.body.nextStart, config.now());
+      const [updated] = await db.update(flows).set({ ...columnsOf(fields), ...nextStart, editedAt: now() }).where(eq(flows.id, row.id)).returning();
+      return present(userId, updated!);
+    },
+
+    async deleteFlow(req) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      await db.delete(flows).where(eq(flows.id, row.id));
+      return { message: flowMessages.flowRemoved };
+    },
+
+    async duplicateFlow(req, reply) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const fields = fieldsOf(row);
+      const title = `${fields.title} (copy)`.slice(0, TITLE_MAX);
+      const at = now();
+      // A copy starts paused with no run history; an end date already too close would make it invalid, so drop it.
+      const endDate = fields.endDate !== null && fields.endDate * 1000 > config.now() + 86_400_000 ? fields.endDate : null;
+      const [copy] = await db
+        .insert(flows)
+        .values({ userId, ...columnsOf({ ...fields, title, endDate }), status: 'Pause', createdAt: at, editedAt: at })
+        .returning();
+      reply.code(201);
+      return present(userId, copy!);
+    },
+
+    async pauseFlow(req) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      if (!canPause(row.status)) throw new HttpError(409, flowMessages.flowStopFailed);
+      const [updated] = await db.update(flows).set({ status: 'Pause', nextStart: null }).where(eq(flows.id, row.id)).returning();
+      return present(userId, updated!);
+    },
+
+    async resumeFlow(req) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const available = await availabilityFor(db, userId, config.now());
+      if (!available(row.type)) throw new HttpError(409, flowMessages.flowNotAvailable);
+      if (!canResume(row.status)) throw new HttpError(409, flowMessages.flowResumeFailed);
+      const [updated] = await db
+        .update(flows)
+        .set({ status: runningStatus(row.type), lastStart: now() })
+        .where(eq(flows.id, row.id))
+        .returning();
+      return toFlow(updated!, true);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { flowMessages } from '../../../shared/flows/messages.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { flows } from './schema.ts';
+import { requireAuth } from '../../platform/http/auth.ts';
+import { HttpError } from '../../platform/http/problem.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { fieldsOf, toFlow, columnsOf, type FlowRow } from './mapping.ts';
+import { keyOfUrl, readImage, removeImage, saveImage, sniffImage } from './image-store.ts';
+import { assertValid, loadOwnFlow } from './store.ts';
+import { availabilityFor } from './tariffs.ts';
+
+type Ops = 'getFlowImage' | 'uploadFlowImage' | 'deleteFlowImage';
+
+const imageError = (code: 'imageFormat') =>
+  new HttpError(400, `image: ${flowMessages[code]}`, [{ field: 'image', code, message: `image: ${flowMessages[code]}` }] as never);
+
+/** §3 flow image: upload (PNG/JPEG by its bytes, ≤ 5 MB), read back for the editor, remove. Own flows only. */
+export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
+  const { db, config } = ctx;
+
+  /** Removes the file unless another of the user's flows (a duplicate) still points at it. */
+  const release = async (row: FlowRow) => {
+    const key = row.settings.image ? keyOfUrl(row.settings.image.url) : undefined;
+    if (!key) return;
+    const [shared] = await db
+      .select({ id: flows.id })
+      .from(flows)
+      .where(and(eq(flows.userId, row.userId), ne(flows.id, row.id), sql`${flows.settings}->'image'->>'url' like ${`%key=${key}`}`))
+      .limit(1);
+    if (!shared) await removeImage(config.dataDir, row.userId, key);
+  };
+
+  const save = async (row: FlowRow, image: FlowRow['settings']['image']) => {
+    const fields = { ...fieldsOf(row), image };
+    assertValid(fields, config.now());
+    const [updated] = await db.update(flows).set({ ...columnsOf(fields), editedAt: new Date(config.now()) }).where(eq(flows.id, row.id)).returning();
+    return toFlow(updated!, (await availabilityFor(db, row.userId, config.now()))(updated!.type));
+  };
+
+  return {
+    async getFlowImage(req, reply) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const key = row.settings.image ? keyOfUrl(row.settings.image.url) : undefined;
+      const found = key ? await readImage(config.dataDir, userId, key) : undefined;
+      if (!found) throw new HttpError(404, 'No image');
+      // Private: the bytes belong to one account, browsers must not share them through caches.
+      reply.header('cache-control', 'private, max-age=3600').type(found.type).send(found.bytes);
+    },
+
+    async uploadFlowImage(req) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const bytes = req.body as unknown;
+      if (!(bytes instanceof Uint8Array)) throw imageError('imageFormat');
+      const type = sniffImage(bytes);
+      if (!type) throw imageError('imageFormat');
+      const fileName = req.query.fileName.trim().slice(-255);
+      // Checked before writing: the shared rules see the name and size (image.fileName, image.sizeBytes).
+      const probe = { fileName, url: `${config.publicOrigin}/api/v1/Flows/${row.id}/Image?key=${'0'.repeat(32)}`, sizeBytes: bytes.length };
+      assertValid({ ...fieldsOf(row), image: probe }, config.now());
+      const key = await saveImage(config.dataDir, userId, type, bytes);
+      try {
+        const flow = await save(row, { ...probe, url: probe.url.replace(/key=0+$/, `key=${key}`) });
+        await release(row);
+        return flow;
+      } catch (error) {
+        await removeImage(config.dataDir, userId, key);
+        throw error;
+      }
+    },
+
+    async deleteFlowImage(req) {
+      const { userId } = requireAuth(req);
+      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const flow = await save(row, null);
+      await release(row);
+      return flow;
+    },
+  };
+}

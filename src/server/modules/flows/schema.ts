@@ -1,0 +1,29 @@
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../platform/db/columns.ts';
+import { users } from '../account/schema.ts';
+
+/**
+ * §3 Flow/task, owned by a user. Searched, filtered and sorted columns are real columns; the editor's nested
+ * settings (§3 buttons, filters, hours, switches) are JSON validated by src/shared/flows. `status` is the stored
+ * state; "Unavailable" is derived from the owner's tariffs when read (src/shared/flows/tariffs.ts).
+ */
+export const flows = pgTable(
+  'flows',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    type: text('type').$type<import('../../../shared/flows/kinds.ts').FlowKind>().notNull(),
+    mode: text('mode', { enum: ['test', 'combat'] }).notNull().default('test'),
+    status: text('status').$type<import('../../../shared/flows/kinds.ts').StoredFlowStatus>().notNull().default('Pause'),
+    settings: jsonb('settings').$type<import('../../../shared/flows/types.ts').FlowSettings>().notNull(),
+    testPhones: text('test_phones').notNull().default(''),
+    endDate: ts('end_date'),
+    lastStart: ts('last_start'),
+    nextStart: ts('next_start'),
+    createdAt: ts('created_at').notNull(),
+    editedAt: ts('edited_at').notNull(),
+  },
+  (t) => [index('flows_user_edited_idx').on(t.userId, t.editedAt, t.id), index('flows_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);

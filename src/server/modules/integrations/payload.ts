@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import { invalidField } from '../../platform/http/field-error.ts';
+
+/** What a source webhook did: changed something, found nothing to change, or ignored the call (another company). */
+export type WebhookResult = 'applied' | 'unchanged' | 'ignored';
+
+/** Parses or throws a 400 whose field is the payload path (e.g. `data.client.phone`). */
+export function parse<T extends z.ZodType>(schema: T, value: unknown, prefix = ''): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body';
+  throw invalidField(field, issue.message);
+}

@@ -1,0 +1,5 @@
+import { defineModule } from '../../platform/http/module.ts';
+import { orderHandlers } from './handlers.ts';
+
+/** Restaurant orders and the iiko webhook (tag Orders). */
+export const ordersModule = defineModule({ name: 'orders', handlers: orderHandlers });

@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, uniqueIndex, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../platform/db/columns.ts';
+import { users } from '../account/schema.ts';
+import { bookingClients } from '../clients/schema.ts';
+
+/** §3 restaurant order statuses (iiko delivery statuses) and delivery types. */
+export const ORDER_STATUSES = ['Unconfirmed', 'WaitCooking', 'ReadyForCooking', 'CookingStarted', 'CookingCompleted', 'Waiting', 'OnWay', 'Delivered', 'Closed', 'Cancelled'] as const;
+
+export const DELIVERY_TYPES = ['DeliveryByClient', 'DeliveryByCourier'] as const;
+
+/**
+ * A restaurant or shop order (iiko webhooks, the shop API, the demo system). Order flows plan from its events the way
+ * booking flows plan from records; an order still `Unconfirmed` after the flow's delay is an abandoned cart.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    clientId: integer('client_id').notNull().references(() => bookingClients.id, { onDelete: 'cascade' }),
+    /** The number the client sees ({orderNum}). */
+    number: text('number').notNull(),
+    sum: doublePrecision('sum').notNull().default(0),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Unconfirmed'),
+    deliveryType: text('delivery_type', { enum: DELIVERY_TYPES }),
+    items: jsonb('items').$type<{ title: string; amount: number; price: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    address: text('address').notNull().default(''),
+    /** When the client should get it ({deliveryTime}). */
+    deliverAt: ts('deliver_at'),
+    courierName: text('courier_name').notNull().default(''),
+    /** Bumped on every status change: notices planned for an older status are superseded. */
+    version: integer('version').notNull().default(1),
+    source: text('source').notNull().default('demo'),
+    externalId: text('external_id'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_client_idx').on(t.clientId, t.createdAt),
+    uniqueIndex('orders_user_source_external_idx').on(t.userId, t.source, t.externalId),
+  ],
+);

@@ -1,0 +1,65 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { checkPhone, normalizePhone } from '../../../shared/validation/phone.ts';
+import type { Db } from '../../platform/db/open.ts';
+import { ignoredPhones } from './schema.ts';
+import { badRequest } from '../../platform/http/problem.ts';
+
+export type IgnoredPhoneRow = typeof ignoredPhones.$inferSelect;
+export type IgnoreSource = IgnoredPhoneRow['source'];
+
+/** Digits of the E.164 form (the shape channels send to and the table stores); undefined when not a valid phone. */
+export function phoneDigits(value: string): string | undefined {
+  return normalizePhone(value)?.slice(1);
+}
+
+/** The digits of a valid phone, or a 400 naming `field` with the shared §5 phone rule's message. */
+export function requirePhone(value: unknown, field = 'phone'): string {
+  const error = checkPhone(value, field);
+  if (error) throw badRequest([error]);
+  return phoneDigits(value as string)!;
+}
+
+/**
+ * True when the business `userId` must never message `phone` (any form: +7 999…, 7999…, digits).
+ * The delivery engine calls this at send time; an unparseable number is compared as its bare digits.
+ */
+export async function isIgnored(db: Db, userId: number, phone: string): Promise<boolean> {
+  const digits = phoneDigits(phone) ?? phone.replace(/\D/g, '');
+  if (!digits) return false;
+  const [row] = await db
+    .select({ id: ignoredPhones.id })
+    .from(ignoredPhones)
+    .where(and(eq(ignoredPhones.userId, userId), eq(ignoredPhones.phone, digits)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Inserts unless listed; returns the new row, or undefined when the number was already there. */
+export async function addIgnored(db: Db, userId: number, digits: string, source: IgnoreSource, comment: string, at: Date): Promise<IgnoredPhoneRow | undefined> {
+  const [row] = await db.insert(ignoredPhones).values({ userId, phone: digits, comment, source, createdAt: at }).onConflictDoNothing().returning();
+  return row;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listIgnored(db: Db, userId: number, q: { page: number; pageSize: number; search?: string }) {
+  const where: (SQL | undefined)[] = [eq(ignoredPhones.userId, userId)];
+  const search = q.search?.trim();
+  if (search) {
+    // "+7 (999) 123" finds 7999123…: numbers are matched by their digits, comments by text.
+    const digits = search.replace(/\D/g, '');
+    where.push(or(ilike(ignoredPhones.comment, likePattern(search)), digits ? ilike(ignoredPhones.phone, likePattern(digits)) : undefined));
+  }
+  const condition = and(...where);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(ignoredPhones).where(condition);
+  const rows = await db
+    .select()
+    .from(ignoredPhones)
+    .where(condition)
+    .orderBy(desc(ignoredPhones.createdAt), desc(ignoredPhones.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items: rows.map(toDto), page: q.page, pages: Math.max(1, Math.ceil(total / q.pageSize)), total };
+}
+
+export const toDto = (r: IgnoredPhoneRow) => ({ id: r.id, phone: r.phone, comment: r.comment, source: r.source, created: Math.floor(r.createdAt.getTime() / 1000) });

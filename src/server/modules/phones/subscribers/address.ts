@@ -1,0 +1,40 @@
+import { and, eq } from 'drizzle-orm';
+import type { ChannelName } from '../../../delivery/channels/channel.ts';
+import type { Db } from '../../../platform/db/open.ts';
+import { messages } from '../../../delivery/schema.ts';
+import { subscribers } from '../schema.ts';
+import type { Tx } from '../../../platform/db/transactions.ts';
+
+/** Fixed cancel reasons (the message-log screen translates them by value: src/features/delivery/store.ts). */
+export const UNSUBSCRIBED = 'unsubscribed';
+export const NOT_SUBSCRIBED_TELEGRAM = 'not subscribed in Telegram';
+
+/**
+ * Send-time subscriber rule for one destination (E.164 digits): a client who unsubscribed on this channel gets
+ * nothing; Telegram needs the chat the client opened with the bot (a bot cannot write first); other channels send
+ * to the phone itself.
+ */
+export async function resolveAddress(tx: Tx, userId: number, channel: ChannelName, phone: string): Promise<{ to: string } | { cancel: string }> {
+  const [row] = await tx
+    .select({ status: subscribers.status, chatId: subscribers.chatId })
+    .from(subscribers)
+    .where(and(eq(subscribers.userId, userId), eq(subscribers.channel, channel), eq(subscribers.phone, phone)));
+  if (row?.status === 'unsubscribed') return { cancel: UNSUBSCRIBED };
+  if (channel !== 'telegram') return { to: phone };
+  return row?.chatId ? { to: row.chatId } : { cancel: NOT_SUBSCRIBED_TELEGRAM };
+}
+
+/**
+ * Where the channel delivers a claimed message: the log keeps the phone (`sent_to`), the channel gets the
+ * messenger's address. Looked up again at send time so a message taken over after a crash goes to the same chat.
+ * Undefined when the subscriber vanished between the claim and the send.
+ */
+export async function channelAddress(db: Db, channel: ChannelName, messageId: number, phone: string): Promise<string | undefined> {
+  if (channel !== 'telegram') return phone;
+  const [row] = await db
+    .select({ chatId: subscribers.chatId })
+    .from(messages)
+    .innerJoin(subscribers, and(eq(subscribers.userId, messages.userId), eq(subscribers.channel, 'telegram'), eq(subscribers.phone, phone), eq(subscribers.status, 'active')))
+    .where(eq(messages.id, messageId));
+  return row?.chatId ?? undefined;
+}

@@ -1,0 +1,77 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { ChannelName } from '../../../delivery/channels/channel.ts';
+import type { Db } from '../../../platform/db/open.ts';
+import { subscribers } from '../schema.ts';
+
+export type SubscriberRow = typeof subscribers.$inferSelect;
+export type SubscriberStatus = SubscriberRow['status'];
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+export const toDto = (r: SubscriberRow) => ({
+  id: r.id,
+  channel: r.channel,
+  phone: r.phone,
+  chatId: r.chatId,
+  name: r.name,
+  status: r.status,
+  source: r.source,
+  created: seconds(r.createdAt),
+  updated: seconds(r.updatedAt),
+});
+
+export interface ListQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status?: SubscriberStatus;
+  channel?: ChannelName;
+}
+
+export async function listSubscribers(db: Db, userId: number, q: ListQuery) {
+  const where: (SQL | undefined)[] = [eq(subscribers.userId, userId)];
+  if (q.status) where.push(eq(subscribers.status, q.status));
+  if (q.channel) where.push(eq(subscribers.channel, q.channel));
+  const search = q.search?.trim();
+  if (search) {
+    // "+7 (999) 123" finds 7999123…: numbers are matched by their digits, names by text.
+    const digits = search.replace(/\D/g, '');
+    where.push(or(ilike(subscribers.name, likePattern(search)), digits ? ilike(subscribers.phone, likePattern(digits)) : undefined));
+  }
+  const condition = and(...where);
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(subscribers).where(condition);
+  const rows = await db
+    .select()
+    .from(subscribers)
+    .where(condition)
+    .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { items: rows.map(toDto), page: q.page, pages: Math.max(1, Math.ceil(total / q.pageSize)), total };
+}
+
+/** Inserts a manual consent; undefined when the number is already listed on that channel. */
+export async function addManual(db: Db, userId: number, channel: ChannelName, phone: string, name: string, at: Date): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .insert(subscribers)
+    .values({ userId, channel, phone, name, status: 'active', source: 'manual', createdAt: at, updatedAt: at })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Sets the status of the owner's row; undefined for another owner's or a missing id. */
+export async function setStatus(db: Db, userId: number, id: number, status: SubscriberStatus, at: Date): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .update(subscribers)
+    .set({ status, updatedAt: at })
+    .where(and(eq(subscribers.id, id), eq(subscribers.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function removeSubscriber(db: Db, userId: number, id: number): Promise<boolean> {
+  const removed = await db.delete(subscribers).where(and(eq(subscribers.id, id), eq(subscribers.userId, userId))).returning({ id: subscribers.id });
+  return removed.length > 0;
+}

@@ -1,0 +1,118 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { ServerConfig } from '../../../platform/config.ts';
+import type { Db } from '../../../platform/db/open.ts';
+import { subscribers } from '../schema.ts';
+import { applyDeliveryEvent } from '../../../delivery/events.ts';
+import { phoneDigits } from '../index.ts';
+import { botLanguage, say } from './bot.ts';
+import { userOfStartToken } from './link.ts';
+
+// Bot API objects as far as the cabinet reads them (core.telegram.org/bots/api#update). Everything is checked
+// field by field: an update of another shape is ignored, never an error (Telegram resends non-2xx answers).
+interface TgUser {
+  id?: unknown;
+  first_name?: unknown;
+  last_name?: unknown;
+  language_code?: unknown;
+}
+interface TgMessage {
+  message_id?: unknown;
+  from?: TgUser;
+  chat?: { id?: unknown; type?: unknown };
+  text?: unknown;
+  contact?: { phone_number?: unknown; user_id?: unknown };
+  reply_to_message?: { message_id?: unknown };
+}
+interface TgUpdate {
+  message?: TgMessage;
+  my_chat_member?: { chat?: { id?: unknown; type?: unknown }; new_chat_member?: { status?: unknown } };
+}
+
+export type UpdateResult = 'applied' | 'ignored';
+
+const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+const START = /^\/start(?:@\w+)?(?:\s+([\w-]{1,64}))?$/;
+const STOP = /^(?:\/stop(?:@\w+)?|stop)$/i;
+
+/** One update from the server's bot. `now` is the server clock; `bot` its settings (for the service answers). */
+export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jwtSecret' | 'telegramBot' | 'now'>, update: unknown): Promise<UpdateResult> {
+  if (!update || typeof update !== 'object') return 'ignored';
+  const { message, my_chat_member: member } = update as TgUpdate;
+  const at = new Date(config.now());
+
+  if (member) {
+    // The client blocked the bot (status "kicked" in their private chat): stop writing there.
+    if (member.chat?.type !== 'private' || !int(member.chat.id) || member.new_chat_member?.status !== 'kicked') return 'ignored';
+    return (await unsubscribeChat(db, String(member.chat.id), at)) ? 'applied' : 'ignored';
+  }
+  if (!message || message.chat?.type !== 'private' || !int(message.chat.id) || !int(message.from?.id)) return 'ignored';
+  const chatId = String(message.chat.id);
+  const language = botLanguage(message.from.language_code);
+  const body = text(message.text).trim();
+
+  const start = START.exec(body);
+  if (start) {
+    const userId = start[1] ? await userOfStartToken(db, config.jwtSecret, start[1]) : undefined;
+    if (userId === undefined) return 'ignored'; // a plain /start or a forged token links nothing
+    const name = [text(message.from.first_name), text(message.from.last_name)].filter(Boolean).join(' ').slice(0, 100);
+    const [row] = await db
+      .insert(subscribers)
+      .values({ userId, channel: 'telegram', chatId, name, status: 'active', source: 'bot', createdAt: at, updatedAt: at })
+      .onConflictDoUpdate({ target: [subscribers.userId, subscribers.channel, subscribers.chatId], set: { status: 'active', name, updatedAt: at } })
+      .returning();
+    await say(config.telegramBot, chatId, row?.phone ? 'linked' : 'askContact', language, !row?.phone);
+    return 'applied';
+  }
+
+  if (STOP.test(body)) {
+    await unsubscribeChat(db, chatId, at);
+    await say(config.telegramBot, chatId, 'stopped', language);
+    return 'applied';
+  }
+
+  if (message.contact) {
+    // Only the client's own card counts: a forwarded contact of somebody else is no consent of theirs.
+    const own = int(message.contact.user_id) && message.contact.user_id === message.from.id;
+    const digits = own ? phoneDigits(text(message.contact.phone_number)) : undefined;
+    if (!digits) {
+      await say(config.telegramBot, chatId, 'foreignContact', language, true);
+      return 'ignored';
+    }
+    const filled = await fillPhone(db, chatId, digits, at);
+    if (filled) await say(config.telegramBot, chatId, 'linked', language);
+    return filled ? 'applied' : 'ignored';
+  }
+
+  if (message.reply_to_message && int(message.reply_to_message.message_id)) {
+    // telegram.ts records a send as `<chat id>:<message id>`; a reply to it marks that message replied.
+    const changed = await applyDeliveryEvent(db, { providerMessageId: `${chatId}:${message.reply_to_message.message_id}`, status: 'replied', at: at.getTime() });
+    return changed ? 'applied' : 'ignored';
+  }
+  return 'ignored';
+}
+
+/** Unsubscribes the chat from every business it subscribed to through the bot (one bot per server). */
+async function unsubscribeChat(db: Db, chatId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(subscribers)
+    .set({ status: 'unsubscribed', updatedAt: at })
+    .where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId), eq(subscribers.status, 'active')))
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Gives the chat's rows their phone. An older row of the same business for that number (a manual consent or an
+ * earlier chat) is replaced: the chat that proved the number is where messages go now.
+ */
+async function fillPhone(db: Db, chatId: string, phone: string, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(subscribers).where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId)));
+    for (const row of rows) {
+      await tx.delete(subscribers).where(and(eq(subscribers.userId, row.userId), eq(subscribers.channel, 'telegram'), eq(subscribers.phone, phone), ne(subscribers.id, row.id)));
+      await tx.update(subscribers).set({ phone, status: 'active', updatedAt: at }).where(eq(subscribers.id, row.id));
+    }
+    return rows.length > 0;
+  });
+}

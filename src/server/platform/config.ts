@@ -1,0 +1,271 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { JSONWebKeySet } from 'jose';
+
+/** Everything the reference API reads from its environment, parsed once by loadConfig(). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** node-postgres connection string; PGlite in dataDir when absent. */
+  databaseUrl: string | undefined;
+  /** PGlite has no autovacuum: the server vacuums and analyses grown tables this often (0 = never). */
+  pgliteMaintenanceMs: number;
+  jwtSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshTokenIdleSeconds: number;
+  resetCodeTtlSeconds: number;
+  confirmCodeTtlSeconds: number;
+  googleJwksUrl: string;
+  /** Fixed key set instead of fetching googleJwksUrl (offline deployments). */
+  googleJwks: JSONWebKeySet | undefined;
+  googleClientId: string | undefined;
+  /** Per client IP and route, per window. */
+  rateLimitAuthMax: number;
+  rateLimitCodeMax: number;
+  rateLimitWindowMs: number;
+  /** Validate every response against the contract (dev/test; off in production for speed). */
+  validateResponses: boolean;
+  /** Public origin used in mailed links and pay links when the request names no Client-Host. */
+  publicOrigin: string;
+  seedDemo: boolean;
+  /** Staff account ensured at every start (ADMIN_EMAIL / ADMIN_PASSWORD, role super-admin): the first admin. */
+  bootstrapAdmin: { email: string; password: string } | undefined;
+  logLevel: string;
+  /** Current time in ms. Everything time-dependent (tokens, codes, payments, delivery) reads this clock. */
+  now: () => number;
+  /** Delivery engine (docs/delivery.md): dispatcher period (0 = not started), batch size, retry and lease limits. */
+  delivery: {
+    intervalMs: number;
+    batchSize: number;
+    maxAttempts: number;
+    /** A `sending` message whose sender died is taken over after this long. */
+    leaseMs: number;
+    /** Messages per business per local day over all flows; 0 = no cap. */
+    dailyCap: number;
+    /** Where planned messages go; the sandbox records them in the database (default for `npm start` and tests). */
+    channel: 'sandbox' | 'waha' | 'telegram';
+  };
+  /** WAHA_WEBHOOK_HMAC_KEY: the `hmac.key` of the gateway's webhook; unset = the WAHA status receiver refuses every call. */
+  wahaWebhookHmacKey: string | undefined;
+  /** The server's Telegram bot (docs/channels.md): subscribe links and the inbound webhook; unset = both off. */
+  telegramBot: { token?: string; apiUrl: string; username?: string; webhookSecret?: string };
+  /** Settings of the provider adapter DELIVERY_CHANNEL names (docs/channels.md); only that one is read and checked. */
+  channels: { waha?: WahaOptions & { perMinute: number }; telegram?: TelegramOptions };
+}
+
+/** WAHA gateway (docs/channels.md): WAHA_URL (required to enable), WAHA_API_KEY, WAHA_SESSION, WAHA_TIMEOUT_MS. */
+export interface WahaOptions {
+  /** Gateway origin, e.g. http://127.0.0.1:3000 (no trailing /api). */
+  baseUrl: string;
+  /** WAHA_API_KEY of the gateway; sent as X-Api-Key. */
+  apiKey?: string;
+  /** Session (linked WhatsApp number) to send from; WAHA Core knows only "default". */
+  session: string;
+  timeoutMs?: number;
+}
+
+/** Telegram Bot API (docs/channels.md): TELEGRAM_BOT_TOKEN (required to enable), TELEGRAM_API_URL, TELEGRAM_TIMEOUT_MS. */
+export interface TelegramOptions {
+  token: string;
+  /** https://api.telegram.org, or a local Bot API server / test double. */
+  apiUrl?: string;
+  timeoutMs?: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function int(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return value;
+}
+
+/** Duration in seconds; accepts plain seconds or a suffix s/m/h/d (e.g. 30d). */
+function duration(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  if (!match) throw new ConfigError(`${name} must be seconds or a duration like 30d, 12h, 15m (got "${raw}")`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+/** JWT_SECRET, or a random one generated once and kept in the data dir so tokens survive restarts. */
+function jwtSecret(env: Env, dataDir: string): string {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new ConfigError('JWT_SECRET must be at least 32 characters');
+    return env.JWT_SECRET;
+  }
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** A positive number setting of a provider adapter. */
+function positive(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new ConfigError(`${name} must be a positive number (got "${raw}")`);
+  return value;
+}
+
+export function wahaOptionsFromEnv(env: Env = process.env): WahaOptions | undefined {
+  if (!env.WAHA_URL) return undefined;
+  return { baseUrl: env.WAHA_URL, apiKey: env.WAHA_API_KEY || undefined, session: env.WAHA_SESSION || 'default', timeoutMs: positive(env, 'WAHA_TIMEOUT_MS', 15_000) };
+}
+
+export function telegramOptionsFromEnv(env: Env = process.env): TelegramOptions | undefined {
+  if (!env.TELEGRAM_BOT_TOKEN) return undefined;
+  return { token: env.TELEGRAM_BOT_TOKEN, apiUrl: env.TELEGRAM_API_URL || undefined, timeoutMs: positive(env, 'TELEGRAM_TIMEOUT_MS', 15_000) };
+}
+
+export const missingChannelSetting = (channel: 'waha' | 'telegram') =>
+  channel === 'waha'
+    ? 'DELIVERY_CHANNEL=waha needs WAHA_URL (the gateway origin, e.g. http://127.0.0.1:3000)'
+    : 'DELIVERY_CHANNEL=telegram needs TELEGRAM_BOT_TOKEN (the bot token from @BotFather)';
+
+/**
+ * The settings of the adapter DELIVERY_CHANNEL names; a missing or bad one stops the start naming the setting,
+ * instead of failing every send. The other adapters' settings are not read.
+ */
+function channelSettings(env: Env, channel: ServerConfig['delivery']['channel']): ServerConfig['channels'] {
+  if (channel === 'waha') {
+    const options = wahaOptionsFromEnv(env);
+    if (!options) throw new ConfigError(missingChannelSetting('waha'));
+    checkUrl('WAHA_URL', options.baseUrl);
+    return { waha: { ...options, perMinute: positive(env, 'WAHA_PER_MINUTE', 20) } };
+  }
+  if (channel === 'telegram') {
+    const options = telegramOptionsFromEnv(env);
+    if (!options) throw new ConfigError(missingChannelSetting('telegram'));
+    if (options.apiUrl) checkUrl('TELEGRAM_API_URL', options.apiUrl);
+    return { telegram: options };
+  }
+  return {};
+}
+
+function checkUrl(name: string, value: string) {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`${name} must be an http(s) URL (got "${value}")`);
+}
+
+function channelName(raw: string | undefined): ServerConfig['delivery']['channel'] {
+  if (!raw) return 'sandbox';
+  if (raw === 'sandbox' || raw === 'waha' || raw === 'telegram') return raw;
+  throw new ConfigError(`DELIVERY_CHANNEL must be sandbox, waha or telegram (got "${raw}")`);
+}
+
+// Bot API rules: usernames are 5–32 of [A-Za-z0-9_]; setWebhook's secret_token is 1–256 of [A-Za-z0-9_-].
+function botUsername(raw: string | undefined): string | undefined {
+  const name = raw?.trim().replace(/^@/, '');
+  if (!name) return undefined;
+  if (!/^\w{5,32}$/.test(name)) throw new ConfigError(`TELEGRAM_BOT_USERNAME must be a bot username like cabinet_bot (got "${raw}")`);
+  return name;
+}
+
+function webhookSecret(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^[A-Za-z0-9_-]{1,256}$/.test(raw)) throw new ConfigError('TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -');
+  return raw;
+}
+
+function clockOffsetMs(env: Env): number {
+  const raw = env.CLOCK_OFFSET?.trim();
+  if (!raw) return 0;
+  const match = /^(-?)(\d+)\s*(ms|[smhd]?)$/.exec(raw);
+  if (!match) throw new ConfigError(`CLOCK_OFFSET must be milliseconds or a duration like -2h, 3d (got "${raw}")`);
+  const unit = { '': 1, ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[match[3] as '' | 'ms' | 's' | 'm' | 'h' | 'd'];
+  return (match[1] ? -1 : 1) * Number(match[2]) * unit;
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.DATA_DIR ?? './.data');
+  const production = env.NODE_ENV === 'production';
+  let googleJwks: JSONWebKeySet | undefined;
+  if (env.GOOGLE_JWKS) {
+    try {
+      googleJwks = JSON.parse(env.GOOGLE_JWKS) as JSONWebKeySet;
+    } catch {
+      throw new ConfigError('GOOGLE_JWKS must be a JSON Web Key Set');
+    }
+  }
+  const channel = overrides.delivery?.channel ?? channelName(env.DELIVERY_CHANNEL);
+  const config: ServerConfig = {
+    port: int(env, 'PORT', 8080),
+    pgliteMaintenanceMs: int(env, 'PGLITE_MAINTENANCE_MS', 600_000),
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: overrides.jwtSecret ?? jwtSecret(env, dataDir),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@cabinet.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@cabinet.local',
+    accessTokenTtlSeconds: duration(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlSeconds: duration(env, 'REFRESH_TOKEN_TTL', 30 * 86400),
+    refreshTokenIdleSeconds: duration(env, 'REFRESH_TOKEN_IDLE', 7 * 86400),
+    resetCodeTtlSeconds: duration(env, 'RESET_CODE_TTL', 3600),
+    confirmCodeTtlSeconds: duration(env, 'CONFIRM_CODE_TTL', 3 * 86400),
+    googleJwksUrl: env.GOOGLE_JWKS_URL ?? 'https://www.googleapis.com/oauth2/v3/certs',
+    googleJwks,
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    rateLimitAuthMax: int(env, 'RATE_LIMIT_AUTH_MAX', 20, 1),
+    rateLimitCodeMax: int(env, 'RATE_LIMIT_CODE_MAX', 10, 1),
+    rateLimitWindowMs: int(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 1),
+    validateResponses: bool(env, 'VALIDATE_RESPONSES', !production),
+    publicOrigin: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT ?? 8080}`,
+    seedDemo: bool(env, 'SEED_DEMO', true),
+    bootstrapAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
+    logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    // CLOCK_OFFSET shifts the whole server's clock (ms or a duration like 3d): demos and drills of planned sends.
+    now: clockOffsetMs(env) === 0 ? Date.now : () => Date.now() + clockOffsetMs(env),
+    delivery: {
+      intervalMs: int(env, 'DELIVERY_INTERVAL_MS', 1000),
+      batchSize: int(env, 'DELIVERY_BATCH_SIZE', 20, 1),
+      maxAttempts: int(env, 'DELIVERY_MAX_ATTEMPTS', 5, 1),
+      leaseMs: int(env, 'DELIVERY_LEASE_MS', 60_000, 1),
+      dailyCap: int(env, 'DELIVERY_DAILY_CAP', 0),
+      channel,
+    },
+    wahaWebhookHmacKey: env.WAHA_WEBHOOK_HMAC_KEY || undefined,
+    telegramBot: {
+      token: env.TELEGRAM_BOT_TOKEN || undefined,
+      apiUrl: env.TELEGRAM_API_URL || 'https://api.telegram.org',
+      username: botUsername(env.TELEGRAM_BOT_USERNAME),
+      webhookSecret: webhookSecret(env.TELEGRAM_WEBHOOK_SECRET),
+    },
+    channels: overrides.channels ?? channelSettings(env, channel),
+  };
+  if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
+    throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');
+  }
+  return { ...config, ...overrides, dataDir };
+}

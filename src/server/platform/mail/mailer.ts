@@ -1,0 +1,34 @@
+import nodemailer from 'nodemailer';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../db/open.ts';
+import { outbox } from '../mail/schema.ts';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise mail lands in the outbox table, where a developer reads it with
+ * `npm run admin -- outbox --email E` (and tests read it) — no mail server needed to finish a reset.
+ */
+export function createMailer(config: ServerConfig, db: Db): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: config.mailFrom, ...mail });
+      },
+    };
+  }
+  return {
+    async send(mail) {
+      await db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), createdAt: new Date(config.now()) });
+    },
+  };
+}
