@@ -1,0 +1,16 @@
+import type { Locale } from './locales.ts';
+
+/** Domains whose messages live in their feature folder: src/features/<domain>/messages/<locale>.json. */
+export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin'] as const;
+/** Namespaces of the page frame, kept here: src/i18n/messages/<locale>/<namespace>.json. */
+export const SHELL_NAMESPACES = ['shell', 'routes'] as const;
+/** One namespace per domain word plus the frame's; islands import only their own. */
+export const NAMESPACES = [...SHELL_NAMESPACES, ...FEATURE_NAMESPACES] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Where a namespace's messages for one locale live, relative to src/ (plain Node can read it: tests do). */
+export function messagesPath(locale: Locale, namespace: Namespace): string {
+  return (SHELL_NAMESPACES as readonly string[]).includes(namespace)
+    ? `i18n/messages/${locale}/${namespace}.json`
+    : `features/${namespace}/messages/${locale}.json`;
+}
