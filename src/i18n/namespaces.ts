@@ -14,3 +14,15 @@ export function messagesPath(locale: Locale, namespace: Namespace): string {
     ? `i18n/messages/${locale}/${namespace}.json`
     : `features/${namespace}/messages/${locale}.json`;
 }
+
+/** Each namespace's English messages: the type t() keys are checked against (other locales match it, unit-tested). */
+export interface NamespaceMessages {
+  shell: typeof import('./messages/en/shell.json');
+  routes: typeof import('./messages/en/routes.json');
+  account: typeof import('../features/account/messages/en.json');
+  onboarding: typeof import('../features/onboarding/messages/en.json');
+  flows: typeof import('../features/flows/messages/en.json');
+  phones: typeof import('../features/phones/messages/en.json');
+  delivery: typeof import('../features/delivery/messages/en.json');
+  admin: typeof import('../features/admin/messages/en.json');
+}

@@ -52,6 +52,6 @@ describe('messages', () => {
     expect(t('n', { count: 1 })).toBe('1 сообщение');
     expect(t('n', { count: 3 })).toBe('3 сообщения');
     expect(t('n', { count: 11 })).toBe('11 сообщений');
-    expect(createT('en', {})('missing.key')).toBe('missing.key');
+    expect(createT<Messages>('en', {})('missing.key')).toBe('missing.key');
   });
 });
