@@ -123,6 +123,8 @@ let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
 
 export const tAccount = (locale: Locale) => tOf(locale, 'account');
+/** The quick start's texts as its page ships them: the onboarding namespace plus the account texts it reuses. */
+export const tOnboarding = (locale: Locale) => createT(locale, { ...messagesOf(locale, 'account'), ...messagesOf(locale, 'onboarding') });
 
 /** Waits until every island on the page is hydrated (Astro drops the `ssr` attribute then): typing into a
  * server-rendered form before that would be overwritten by the island's state. */
