@@ -1,14 +1,16 @@
 import type { Locale } from './locales.ts';
 import type { Messages } from './translate.ts';
+import { messagesPath, type Namespace, type NamespaceMessages } from './namespaces.ts';
 
-/** Namespaces, one JSON file each per locale under messages/<locale>/. Islands import only their own. */
-export const NAMESPACES = ['shell', 'routes', 'account', 'admin', 'flows', 'editor', 'templates', 'insights'] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace, type NamespaceMessages } from './namespaces.ts';
 
-const files = import.meta.glob<Messages>('./messages/*/*.json', { eager: true, import: 'default' });
+const shellFiles = import.meta.glob<Messages>('./messages/*/*.json', { eager: true, import: 'default' });
+const featureFiles = import.meta.glob<Messages>('../features/*/messages/*.json', { eager: true, import: 'default' });
 
-export function messagesFor(locale: Locale, namespace: Namespace): Messages {
-  const found = files[`./messages/${locale}/${namespace}.json`];
-  if (!found) throw new Error(`Missing messages: src/i18n/messages/${locale}/${namespace}.json`);
-  return found;
+/** A namespace's messages for a locale, typed as its English file (the keys every locale has). */
+export function messagesFor<N extends Namespace>(locale: Locale, namespace: N): NamespaceMessages[N] {
+  const path = messagesPath(locale, namespace);
+  const found = path.startsWith('i18n/') ? shellFiles[`./${path.slice('i18n/'.length)}`] : featureFiles[`../${path}`];
+  if (!found) throw new Error(`Missing messages: src/${path}`);
+  return found as NamespaceMessages[N];
 }

@@ -22,12 +22,27 @@ function pluralSuffix(locale: Locale, count: number): string {
 
 export type Vars = Record<string, string | number>;
 
+/** A plural form's base key: `found_one`, `found_other` → `found` (t() picks the form from `count`). */
+type BaseKey<K extends string> = K extends `${infer B}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? B : K;
+type Leaves<M, P extends string> = {
+  [K in keyof M & string]: M[K] extends string ? `${P}${BaseKey<K>}` : Leaves<M[K], `${P}${K}.`>;
+}[keyof M & string];
+/** Every key t() accepts for messages of type M (nested keys joined with '.'); any string for untyped Messages. */
+export type MessageKey<M> = string extends keyof M ? string : Leaves<M, ''>;
+
+/**
+ * t() checked against the English messages M (Starlight's typed t() is the model). `t.dynamic(key)` is the visible
+ * escape hatch for keys built at run time; the unit test that every locale has every key is the second net.
+ * The key is declared as a method parameter so a typed t still passes where a plain `T` is expected (shared UI kit).
+ */
+export type TypedT<M> = { t(key: MessageKey<M>, vars?: Vars): string }['t'] & { dynamic(key: string, vars?: Vars): string };
+
 /**
  * A t() over one namespace. A missing key returns the key itself so the gap is visible, never an empty string;
  * the unit tests check that every locale has every key.
  */
-export function createT(locale: Locale, messages: Messages) {
-  return function t(key: string, vars: Vars = {}): string {
+export function createT<M extends Messages = Messages>(locale: Locale, messages: M): TypedT<M> {
+  const t = (key: string, vars: Vars = {}): string => {
     const count = vars.count;
     const text =
       (typeof count === 'number' ? lookup(messages, `${key}_${pluralSuffix(locale, count)}`) : undefined) ??
@@ -35,6 +50,8 @@ export function createT(locale: Locale, messages: Messages) {
       key;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(vars[name] ?? ''));
   };
+  return Object.assign(t, { dynamic: t });
 }
 
-export type T = ReturnType<typeof createT>;
+/** An untyped t() (any string key): what shared UI and code that builds keys at run time take. */
+export type T = TypedT<Messages>;

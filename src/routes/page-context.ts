@@ -32,7 +32,7 @@ export function pageContext(brand: Brand, route: RouteDef, locale: Locale): Page
     locale,
     t,
     tRoute,
-    title: `${tRoute(route.name)} | ${brand.productName}`,
+    title: `${tRoute.dynamic(route.name)} | ${brand.productName}`, // route names are data: the escape hatch
     href,
     hrefOf: (name) => {
       const target = findRoute(brand, name);

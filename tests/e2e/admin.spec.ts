@@ -1,17 +1,14 @@
 // The admin area end to end (issue 5): find a user, edit a field, add/edit a payment, pay link, a user's flows
 // (copy to another user) and ignore list, promo codes.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { SignJWT } from 'jose';
-import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens } from './support.ts';
+import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens, tOf } from './support.ts';
 import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import type { Brand } from '../../src/brand/schema.ts';
 import { tRoutes } from './support.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
 
-const t = createT('en', JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages/en/admin.json'), 'utf8')) as Messages);
+const t = tOf('en', 'admin');
 /** The English page of a path on this brand (no prefix where English is the default). */
 const en = (brand: Brand, path: string) => localizedPath(brand, 'en', path);
 const apiBase = (baseURL: string) => `http://127.0.0.1:${new URL(baseURL).port}/api/v1`;

@@ -1,14 +1,11 @@
 // The blacklist (/phones/ignore) and the public ignore link (/il/{encUserGuid}): add with inline validation,
 // list, remove with confirmation, then a stranger adds a number through the shared link.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { routesForBrand } from '../../src/routes/select.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { customer } from './flows-support.ts';
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test, tOf } from './support.ts';
 
-const tInsights = (locale: Locale) => createT(locale, JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, 'insights.json'), 'utf8')) as Messages);
+const tInsights = (locale: Locale) => tOf(locale, 'phones');
 
 test.beforeEach(async ({ brand }) => {
   test.skip(!routesForBrand(brand).some((r) => r.name === 'blacklist'), 'no blacklist on this host');

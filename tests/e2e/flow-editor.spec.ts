@@ -1,14 +1,12 @@
 // The flow editor (issue 6): steps in the URL, message text with variable chips and markup, live preview, sanitized
 // paste, buttons, image upload, §5 rules next to their fields, confirmed switch to live mode, save and reload.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens, tOf } from './support.ts';
 import { api, customer } from './flows-support.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 
-const tEditor = (locale: Locale) => createT(locale, JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, 'editor.json'), 'utf8')) as Messages);
+const tEditor = (locale: Locale) => tOf(locale, 'flows', 'editor');
 // A 1×1 PNG, made here rather than kept as a binary fixture.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 

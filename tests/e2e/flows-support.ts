@@ -1,14 +1,9 @@
 // Helpers of the flows and templates specs: the API from node, a customer with the base booking tariff, texts.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { adminTokens, type Tokens } from './support.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
+import { adminTokens, type Tokens, tOf } from './support.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 
-const messages = (locale: Locale, ns: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, `${ns}.json`), 'utf8')) as Messages;
-export const tFlows = (locale: Locale) => createT(locale, messages(locale, 'flows'));
-export const tTemplates = (locale: Locale) => createT(locale, messages(locale, 'templates'));
+export const tFlows = (locale: Locale) => tOf(locale, 'flows');
+export const tTemplates = (locale: Locale) => tOf(locale, 'flows', 'templates');
 
 export async function api(baseURL: string, method: string, path: string, token?: string, body?: unknown) {
   const res = await fetch(`http://127.0.0.1:${new URL(baseURL).port}/api/v1${path}`, {

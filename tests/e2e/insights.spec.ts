@@ -1,14 +1,12 @@
 // The delivery screens (issue 7): the message log with its filters kept in the URL, and a flow's conversion by
 // window. A fresh customer runs two flows, books through the demo booking system and the sandbox channel sends.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { routesForBrand } from '../../src/routes/select.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
+import { type Messages } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { api, customer } from './flows-support.ts';
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test, tOf } from './support.ts';
 
-const tInsights = (locale: Locale) => createT(locale, JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, 'insights.json'), 'utf8')) as Messages);
+const tInsights = (locale: Locale) => tOf(locale, 'delivery');
 const DAY = 86_400;
 
 test.beforeEach(async ({ brand }) => {

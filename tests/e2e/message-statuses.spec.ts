@@ -1,15 +1,13 @@
 // Statuses after the send in the message log: a booking's notice goes out through the sandbox channel, and the
 // owner plays the recipient's side from the log (delivered → read → replied) with the keyboard; each step shows its
 // status and time, survives a reload and is what the API reports.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { routesForBrand } from '../../src/routes/select.ts';
-import { createT, type Messages } from '../../src/i18n/translate.ts';
+import { type Messages } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { api, customer } from './flows-support.ts';
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, tOf } from './support.ts';
 
-const tInsights = (locale: Locale) => createT(locale, JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, 'insights.json'), 'utf8')) as Messages);
+const tInsights = (locale: Locale) => tOf(locale, 'delivery');
 const DAY = 86_400;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -1,6 +1,6 @@
 // Quick start (§2): 4 addressable steps, goals → test-mode flows through the real API, start options, set-up request.
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, hydrated, mailTo, prepareStorage, tAccount, tRoutes, test, type Tokens } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, mailTo, prepareStorage, tOnboarding, tRoutes, test, type Tokens } from './support.ts';
 import { api, customer, tFlows } from './flows-support.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { defaultFlowText, findTemplate } from '../../src/shared/flows/templates.ts';
@@ -27,7 +27,7 @@ test.beforeEach(async ({ brand }) => {
 
 test('walks the 4 steps by keyboard and address, then starts test-mode flows now', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
-  const t = tAccount(locale);
+  const t = tOnboarding(locale);
   const tf = tFlows(locale);
   const text = (kind: Parameters<typeof defaultFlowText>[0]) => defaultFlowText(kind, locale);
   const { tokens } = await owner(baseURL!, 'now');
@@ -124,7 +124,7 @@ test('walks the 4 steps by keyboard and address, then starts test-mode flows now
 
 test('a step opened by address without its answers falls back to the first one', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
-  const t = tAccount(locale);
+  const t = tOnboarding(locale);
   const { tokens } = await owner(baseURL!, 'address');
   await prepareStorage(context, { tokens, locale });
   await page.goto('/account/quickstartAltegio?step=3');
@@ -135,7 +135,7 @@ test('a step opened by address without its answers falls back to the first one',
 
 test('planned for tomorrow: the flows carry their next start', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
-  const t = tAccount(locale);
+  const t = tOnboarding(locale);
   const { tokens } = await owner(baseURL!, 'tomorrow');
   await prepareStorage(context, { tokens, locale });
   await page.goto('/account/quickstartYclientsSimple');
@@ -157,7 +157,7 @@ test('planned for tomorrow: the flows carry their next start', async ({ page, co
 
 test('contact a manager: the flows wait paused and a set-up request is sent', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
-  const t = tAccount(locale);
+  const t = tOnboarding(locale);
   const { tokens, email } = await owner(baseURL!, 'manager');
   await prepareStorage(context, { tokens, locale });
   await page.goto('/account/quickstartYclients');

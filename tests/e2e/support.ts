@@ -4,17 +4,23 @@ import { join } from 'node:path';
 import { test as base, expect, type BrowserContext } from '@playwright/test';
 import { loadBrand, type Brand } from '../../src/brand/load.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
+import { messagesPath, type Namespace } from '../../src/i18n/namespaces.ts';
 import { createT, type Messages } from '../../src/i18n/translate.ts';
 import type { RouteDef } from '../../src/routes/types.ts';
 
 export { expect };
 export { expectNoSeriousA11yViolations } from './a11y.ts';
 
-const messages = (locale: Locale, ns: string) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../src/i18n/messages', locale, `${ns}.json`), 'utf8')) as Messages;
+/** The one way specs read messages: a namespace's file for a locale, wherever it lives (src/i18n or a feature folder). */
+export const messagesOf = (locale: Locale, ns: Namespace): Messages =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../src', messagesPath(locale, ns)), 'utf8')) as Messages;
 
-export const tShell = (locale: Locale) => createT(locale, messages(locale, 'shell'));
-export const tRoutes = (locale: Locale) => createT(locale, messages(locale, 'routes'));
+/** t() over a namespace, or over one part of it (`tOf(locale, 'flows', 'editor')`). */
+export const tOf = (locale: Locale, ns: Namespace, part?: string) =>
+  createT(locale, part ? (messagesOf(locale, ns)[part] as Messages) : messagesOf(locale, ns));
+
+export const tShell = (locale: Locale) => tOf(locale, 'shell');
+export const tRoutes = (locale: Locale) => tOf(locale, 'routes');
 
 /** A concrete URL path for a route: parameters get sample values. */
 export function samplePath(route: RouteDef): string {
@@ -116,7 +122,9 @@ export function linkIn(text: string, path: string): string {
 let counter = 0;
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${process.pid}-${++counter}@example.com`;
 
-export const tAccount = (locale: Locale) => createT(locale, messages(locale, 'account'));
+export const tAccount = (locale: Locale) => tOf(locale, 'account');
+/** The quick start's texts as its page ships them: the onboarding namespace plus the account texts it reuses. */
+export const tOnboarding = (locale: Locale) => createT(locale, { ...messagesOf(locale, 'account'), ...messagesOf(locale, 'onboarding') });
 
 /** Waits until every island on the page is hydrated (Astro drops the `ssr` attribute then): typing into a
  * server-rendered form before that would be overwritten by the island's state. */

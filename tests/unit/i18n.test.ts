@@ -1,15 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../src/i18n/locales.ts';
+import { LOCALES, type Locale } from '../../src/i18n/locales.ts';
+import { messagesPath, NAMESPACES, type Namespace } from '../../src/i18n/namespaces.ts';
 import { createT, type Messages } from '../../src/i18n/translate.ts';
 import { ROUTES } from '../../src/routes/registry.ts';
 
-const dir = join(import.meta.dirname, '../../src/i18n/messages');
-const read = (locale: string, ns: string) => JSON.parse(readFileSync(join(dir, locale, `${ns}.json`), 'utf8')) as Messages;
+const read = (locale: string, ns: string) =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../src', messagesPath(locale as Locale, ns as Namespace)), 'utf8')) as Messages;
 const keys = (m: Messages, prefix = ''): string[] =>
   Object.entries(m).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keys(v, `${prefix}${k}.`)));
-const namespaces = readdirSync(join(dir, 'en')).map((f) => f.replace(/\.json$/, ''));
+const namespaces = [...NAMESPACES];
 
 describe('messages', () => {
   it.each(namespaces)('every locale has every key of %s, with the same placeholders', (ns) => {
@@ -51,6 +52,6 @@ describe('messages', () => {
     expect(t('n', { count: 1 })).toBe('1 сообщение');
     expect(t('n', { count: 3 })).toBe('3 сообщения');
     expect(t('n', { count: 11 })).toBe('11 сообщений');
-    expect(createT('en', {})('missing.key')).toBe('missing.key');
+    expect(createT<Messages>('en', {})('missing.key')).toBe('missing.key');
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createT } from '../../../src/i18n/translate.ts';
-import en from '../../../src/i18n/messages/en/insights.json' with { type: 'json' };
+import en from '../../../src/features/delivery/messages/en.json' with { type: 'json' };
 import { allowanceText, filtersFrom, queryOf, reasonText, windowFrom } from '../../../src/features/delivery/store.ts';
 import { ALLOWANCE_LOW, ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 

@@ -11,6 +11,10 @@ import { changeEmail, changePassword, currentUser, updateProfile } from '../stor
 import type { AccountProps } from './props.ts';
 import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
+import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
+import type { MessageKey } from '../../../i18n/translate.ts';
+
+type AccountKey = MessageKey<NamespaceMessages['account']>;
 
 interface ProfileProps extends AccountProps {
   /** URL prefix per locale of this brand, for switching the page after a language change. */
@@ -56,7 +60,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   }, []);
 
   /** Runs one change: local rules first (nothing is sent when they fail), then the call. */
-  async function change(section: string, rules: (FieldError | undefined)[], call: () => Promise<{ data?: unknown; error?: Problem }>, okKey: string, failKey: string) {
+  async function change(section: string, rules: (FieldError | undefined)[], call: () => Promise<{ data?: unknown; error?: Problem }>, okKey: AccountKey, failKey: AccountKey) {
     const found = rules.filter((r): r is FieldError => !!r);
     setErrors(explainFieldErrors(found, t));
     if (found.length || busy) return false;

@@ -1,10 +1,10 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import type { Messages } from '../../../i18n/translate.ts';
+import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
 
 /** What the account screens get from the page: language, their messages and the host's links and rules. */
 export interface AccountProps {
   locale: Locale;
-  messages: Messages;
+  messages: NamespaceMessages['account'];
   links: {
     home: string;
     login: string;

@@ -28,7 +28,7 @@ export function AccountsBundle(props: AdminProps & { accounts: S['UserAccounts']
       <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr] m-0 text-sm">
         {groups.map(([group, items]) => (
           <div key={group} className="contents">
-            <dt className="font-medium">{t(`accounts.${group}`)}</dt>
+            <dt className="font-medium">{t.dynamic(`accounts.${group}`)}</dt>
             <dd className="m-0">
               {items.length === 0 ? (
                 <span className="text-ink-muted">{t('accounts.none')}</span>

@@ -58,7 +58,7 @@ export default function AdminDiagnostics(props: AdminProps) {
           <dt className="font-medium">{t('diag.ignoredPhones')}</dt>
           <dd className="m-0">{data.ignoredPhones}</dd>
           <dt className="font-medium">{t('diag.accounts')}</dt>
-          <dd className="m-0">{Object.entries(data.accounts).map(([k, n]) => `${t(`diag.kind.${k}`)}: ${n}`).join(', ') || t('accounts.none')}</dd>
+          <dd className="m-0">{Object.entries(data.accounts).map(([k, n]) => `${t.dynamic(`diag.kind.${k}`)}: ${n}`).join(', ') || t('accounts.none')}</dd>
           <dt className="font-medium">{t('diag.instances')}</dt>
           <dd className="m-0">{data.instances.map((i) => `${i.phone} (${i.state ?? t('instances.unknown')})`).join(', ') || t('accounts.none')}</dd>
           <dt className="font-medium">{t('diag.companies')}</dt>

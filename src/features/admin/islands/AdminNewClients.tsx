@@ -43,7 +43,7 @@ export default function AdminNewClients(props: AdminProps) {
             <caption className="sr-only">{t('newClients.title')}</caption>
             <thead>
               <tr>
-                {['user', 'registered', 'confirmed', 'accounts', 'payments', 'firstPayment'].map((k) => <th key={k} scope="col" className={thClass}>{t(`newClients.col.${k}`)}</th>)}
+                {['user', 'registered', 'confirmed', 'accounts', 'payments', 'firstPayment'].map((k) => <th key={k} scope="col" className={thClass}>{t.dynamic(`newClients.col.${k}`)}</th>)}
               </tr>
             </thead>
             <tbody>
@@ -71,7 +71,7 @@ export default function AdminNewClients(props: AdminProps) {
             <caption className="sr-only">{t('churn.title')}</caption>
             <thead>
               <tr>
-                {['user', 'score', 'why', 'paidUntil', 'lastSignIn'].map((k) => <th key={k} scope="col" className={thClass}>{t(`churn.col.${k}`)}</th>)}
+                {['user', 'score', 'why', 'paidUntil', 'lastSignIn'].map((k) => <th key={k} scope="col" className={thClass}>{t.dynamic(`churn.col.${k}`)}</th>)}
               </tr>
             </thead>
             <tbody>

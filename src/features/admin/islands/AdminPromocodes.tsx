@@ -35,7 +35,7 @@ export default function AdminPromocodes(props: AdminProps) {
             <thead>
               <tr>
                 {['code', 'discountPercent', 'uses', 'paymentsCountByUser', 'expireDate', 'availableTariffTypes', 'userPayments', 'forNetworkCompanies', 'reward'].map((k) => (
-                  <th key={k} scope="col" className={thClass}>{t(`promo.col.${k}`)}</th>
+                  <th key={k} scope="col" className={thClass}>{t.dynamic(`promo.col.${k}`)}</th>
                 ))}
               </tr>
             </thead>

@@ -78,7 +78,7 @@ export function UserFieldsForm(props: AdminProps & { user: User }) {
 
   const save = async () => {
     const { patch, errors: local } = changes(user, draft);
-    setErrors(Object.fromEntries(Object.entries(local).map(([k, v]) => [k, t(`validation.${v}`)])));
+    setErrors(Object.fromEntries(Object.entries(local).map(([k, v]) => [k, t.dynamic(`validation.${v}`)])));
     if (Object.keys(local).length || !Object.keys(patch).length) return;
     setBusy(true);
     const result = await patchUser(user.id, patch);

@@ -1,10 +1,14 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import type { Messages } from '../../../i18n/translate.ts';
+import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
+
+type FlowNames = Pick<NamespaceMessages['flows'], 'kind' | 'status' | 'mode'>;
+/** The admin namespace plus the flow kind, status and mode names it borrows from flows (under `flowNames`). */
+export type AdminMessages = NamespaceMessages['admin'] & { flowNames: FlowNames };
 
 /** What every admin island gets from the page: language, the admin messages and localized links. */
 export interface AdminProps {
   locale: Locale;
-  messages: Messages;
+  messages: AdminMessages;
   links: AdminLinks;
 }
 

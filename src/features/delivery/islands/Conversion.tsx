@@ -3,9 +3,11 @@ import { createT } from '../../../i18n/translate.ts';
 import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from '../store.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
+import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
 import { inputClass } from '../../../ui/classes.ts';
 
-type Props = InsightsProps & { base: string };
+/** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
+type Props = Omit<InsightsProps, 'messages'> & { messages: NamespaceMessages['delivery']; base: string };
 type Answer = { state: 'idle' | 'loading' | 'failed' | 'missing' } | { state: 'ready'; all: FlowConversion[] };
 
 /** §2 /insights/conversion: the share of clients a flow messaged who booked or visited within 7/14/21/30 days (§9). */

@@ -3,10 +3,12 @@ import { createT } from '../../../i18n/translate.ts';
 import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from '../store.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
+import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
 import { Pager } from '../../../ui/pager.tsx';
 import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 
-type Props = InsightsProps & { base: string };
+/** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
+type Props = Omit<InsightsProps, 'messages'> & { messages: NamespaceMessages['delivery']; base: string };
 type Answer = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: DeliveryMessageList };
 
 /** §2 /insights/message-logs: every message with its flow, recipient, channel, status and times; filters live in the URL. */

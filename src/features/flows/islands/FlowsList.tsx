@@ -95,7 +95,7 @@ export default function FlowsList(props: FlowsProps) {
             }}
           >
             {SORTS.map((s) => (
-              <option key={s} value={s}>{t(`sort.${s.replace(':', '_')}`)}</option>
+              <option key={s} value={s}>{t.dynamic(`sort.${s.replace(':', '_')}`)}</option>
             ))}
           </select>
         </label>

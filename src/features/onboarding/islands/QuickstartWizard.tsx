@@ -6,12 +6,17 @@ import { checkNextStart, kindsForGoals, localDay, nextStartFor, QUICKSTART_GOALS
 import { notify } from '../../../scripts/notify.ts';
 import { currentUser } from '../../account/store.ts';
 import type { AccountProps } from '../../account/islands/props.ts';
+import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
 import { QuickstartResult } from './QuickstartResult.tsx';
 import { runQuickstart, type Outcome, type QuickstartFlows } from '../store.ts';
 import { ConfirmStep, GoalsStep, MessagesStep, Progress, StartStep, STEPS } from './QuickstartSteps.tsx';
 import { SubmitButton } from '../../../ui/field.tsx';
 
-export interface QuickstartProps extends AccountProps {
+/** The quick start's texts plus the account ones it reuses (busy label, server answers). */
+export type QuickstartMessages = NamespaceMessages['onboarding'] & Pick<NamespaceMessages['account'], 'working' | 'server'>;
+
+export interface QuickstartProps extends Omit<AccountProps, 'messages'> {
+  messages: QuickstartMessages;
   /** The booking system the variant names (quickstartYclients…, quickstartAltegio); none on the general one. */
   system?: string;
   /** The simple variant comes with the recommended goals already chosen. */

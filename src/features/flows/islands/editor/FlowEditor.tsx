@@ -4,7 +4,7 @@ import { notify } from '../../../../scripts/notify.ts';
 import type { FlowFields } from '../../../../shared/flows/types.ts';
 import { flowHasPhones, validateFlowWith, type FlowFieldError, type PhoneCheck } from '../../../../shared/flows/validate-core.ts';
 import { loadChunk } from '../../../../shared/lazy.ts';
-import type { FlowsProps } from '../props.ts';
+import type { EditorProps } from '../props.ts';
 import { ruleText } from './fields.tsx';
 import LazyStep, { prefetchSteps } from './LazyStep.tsx';
 import MessageStep from './MessageStep.tsx';
@@ -19,7 +19,7 @@ type Status = 'loading' | 'ready' | 'missing' | 'failed';
  * Every §5 rule is checked as the user types (the shared rules the server runs too); Save sends one PATCH.
  * The phone rules carry libphonenumber's metadata, so they load once a phone number is in the flow or on Save.
  */
-export default function FlowEditor(props: FlowsProps) {
+export default function FlowEditor(props: EditorProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
   const [loc, setLoc] = useState<EditorLocation>();
   const [status, setStatus] = useState<Status>('loading');

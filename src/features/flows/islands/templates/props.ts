@@ -1,9 +1,10 @@
-import type { Messages } from '../../../../i18n/translate.ts';
-import type { FlowsProps } from '../props.ts';
+import type { NamespaceMessages } from '../../../../i18n/namespaces.ts';
+import type { FlowsMessages, FlowsProps } from '../props.ts';
 
 /** The template screens read both namespaces: their own texts and the flows ones (kinds, §5/§8 texts). */
-export interface TemplatesProps extends FlowsProps {
-  flowsMessages: Messages;
+export interface TemplatesProps extends Omit<FlowsProps, 'messages'> {
+  messages: NamespaceMessages['flows']['templates'];
+  flowsMessages: FlowsMessages;
 }
 
 /** Display names of the integrations (product names, not translated). */

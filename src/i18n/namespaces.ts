@@ -1,0 +1,28 @@
+import type { Locale } from './locales.ts';
+
+/** Domains whose messages live in their feature folder: src/features/<domain>/messages/<locale>.json. */
+export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin'] as const;
+/** Namespaces of the page frame, kept here: src/i18n/messages/<locale>/<namespace>.json. */
+export const SHELL_NAMESPACES = ['shell', 'routes'] as const;
+/** One namespace per domain word plus the frame's; islands import only their own. */
+export const NAMESPACES = [...SHELL_NAMESPACES, ...FEATURE_NAMESPACES] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** Where a namespace's messages for one locale live, relative to src/ (plain Node can read it: tests do). */
+export function messagesPath(locale: Locale, namespace: Namespace): string {
+  return (SHELL_NAMESPACES as readonly string[]).includes(namespace)
+    ? `i18n/messages/${locale}/${namespace}.json`
+    : `features/${namespace}/messages/${locale}.json`;
+}
+
+/** Each namespace's English messages: the type t() keys are checked against (other locales match it, unit-tested). */
+export interface NamespaceMessages {
+  shell: typeof import('./messages/en/shell.json');
+  routes: typeof import('./messages/en/routes.json');
+  account: typeof import('../features/account/messages/en.json');
+  onboarding: typeof import('../features/onboarding/messages/en.json');
+  flows: typeof import('../features/flows/messages/en.json');
+  phones: typeof import('../features/phones/messages/en.json');
+  delivery: typeof import('../features/delivery/messages/en.json');
+  admin: typeof import('../features/admin/messages/en.json');
+}
