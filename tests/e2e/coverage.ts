@@ -17,7 +17,7 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'blacklist.spec.ts': { route: 'blacklist' },
   'flow-editor.spec.ts': { route: 'flowEdit' },
   'flows.spec.ts': { route: 'flows' },
-  'insights.spec.ts': { route: 'messageLogs' },
+  'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },
   'subscribers.spec.ts': { route: 'subscribers' },
