@@ -1,9 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
 import { checkEmail, checkPassword, normalizeEmail } from '../../../shared/validation/index.ts';
 import type { Role } from '../../platform/auth/access-token.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { outbox } from '../../platform/mail/schema.ts';
+import { latestMail } from '../admin/queries-reports.ts';
 import { upsertAccount } from './store.ts';
 
 /** Operator tasks shared by the CLI and the test harness. */
@@ -14,7 +13,5 @@ export async function createUser(db: Db, input: { email: string; password: strin
   return upsertAccount(db, { email, passwordHash: await hashPassword(input.password), role: input.role, phone: input.phone ?? null, now: input.now });
 }
 
-export async function readOutbox(db: Db, email?: string) {
-  const query = db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
-  return email ? query.where(eq(outbox.to, normalizeEmail(email))) : query;
-}
+/** Mail held in the outbox (no SMTP_URL), newest first: `npm run admin -- outbox` and the test harness read it. */
+export const readOutbox = (db: Db, email?: string) => latestMail(db, email ? normalizeEmail(email) : undefined);

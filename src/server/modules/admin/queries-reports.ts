@@ -21,6 +21,12 @@ export async function outgoingPage(db: Db, q: { page: number; pageSize: number; 
   return { total, rows };
 }
 
+/** The latest 50 mails of the outbox, to one (normalised) address or to anyone (the CLI and the test harness). */
+export function latestMail(db: Db, to?: string) {
+  const query = db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
+  return to ? query.where(eq(outbox.to, to)) : query;
+}
+
 /** Mail to the address still held in the outbox (diagnostics). */
 export const pendingMailTo = (db: Db, email: string) => totalOf(db.select({ n: count() }).from(outbox).where(eq(outbox.to, email)));
 

@@ -88,6 +88,12 @@ export async function subscriptionOf(db: Tx, userId: number, channel: ChannelNam
   return row;
 }
 
+/** The Telegram chat an active subscriber opened with the bot, for the channel to deliver to. */
+export async function telegramChatOf(db: Tx, userId: number, phone: string): Promise<string | undefined> {
+  const row = await subscriptionOf(db, userId, 'telegram', phone);
+  return row?.status === 'active' ? (row.chatId ?? undefined) : undefined;
+}
+
 /** A /start from the bot link: the chat subscribes (again) to the business; the row as it is now. */
 export async function subscribeTelegramChat(db: Db, userId: number, chatId: string, name: string, at: Date): Promise<SubscriberRow | undefined> {
   const [row] = await db
