@@ -24,7 +24,7 @@ export async function outgoingPage(db: Db, q: { page: number; pageSize: number; 
 /** The latest 50 mails of the outbox, to one (normalised) address or to anyone (the CLI and the test harness). */
 export function latestMail(db: Db, to?: string) {
   const query = db.select().from(outbox).orderBy(desc(outbox.id)).limit(50);
-  return to ? query.where(eq(outbox.to, to)) : query;
+  return to === undefined ? query : query.where(eq(outbox.to, to));
 }
 
 /** Mail to the address still held in the outbox (diagnostics). */
