@@ -7,7 +7,7 @@ import type { ChannelName } from './channels/channel.ts';
 import type { Db } from '../platform/db/open.ts';
 import { flows } from '../modules/flows/schema.ts';
 import { messages } from './schema.ts';
-import { users } from '../modules/account/schema.ts';
+import { businessProfiles } from '../modules/account/store.ts';
 import { DEFAULT_REMINDER_OFFSETS_MIN, type Flow } from './plan.ts';
 import { fromLocal, localDate, localTime } from './time.ts';
 
@@ -34,12 +34,15 @@ interface Row {
  */
 export async function planPeriodic(db: Db, now: number, channel: ChannelName): Promise<number> {
   const due = await db
-    .select({ flow: flows, timeZone: users.timeZone, ownerPhone: users.phone })
+    .select()
     .from(flows)
-    .innerJoin(users, eq(users.id, flows.userId))
     .where(and(inArray(flows.type, PERIODIC), inArray(flows.status, RUNNING_STATUSES as never[]), or(isNull(flows.nextStart), lte(flows.nextStart, new Date(now)))));
+  const owners = await businessProfiles(db, [...new Set(due.map((f) => f.userId))]);
   let planned = 0;
-  for (const { flow, timeZone, ownerPhone } of due) {
+  for (const flow of due) {
+    const owner = owners.get(flow.userId);
+    if (!owner) continue; // the account went while the tick ran
+    const { timeZone, phone: ownerPhone } = owner;
     // No wrapping transaction: every insert is idempotent, so a crash before nextStart moves only repeats no-ops,
     // and a sweep over 100 000 records runs as short chunked statements.
     planned += await planFlow(db, flow, timeZone, ownerPhone, now, channel);

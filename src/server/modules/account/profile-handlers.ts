@@ -1,13 +1,11 @@
-import { desc, eq } from 'drizzle-orm';
 import { messages } from '../../../shared/validation/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { setUpRequests, users } from './schema.ts';
-import { payments } from '../admin/schema.ts';
 import { requireAuth, requireSelfOrAdmin } from '../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toCurrentUser, unixSeconds } from './mapping.ts';
-import { nearestPaymentEndDate } from './subscription.ts';
+import { findUser, recordSetUpRequest } from './store.ts';
+import { nearestPaymentEndDate, paymentsOf } from '../admin/store-payments.ts';
 
 /** The signed-in customer's own data. Routes with a user id check tenancy (self or admin). */
 export function profileHandlers(
@@ -15,10 +13,7 @@ export function profileHandlers(
 ): Handlers<'getCurrentUser' | 'getNearestPaymentEndDate' | 'requestSetUp' | 'getPayInfos'> {
   const { db, config, mailer } = ctx;
 
-  const loadUser = async (id: number) => {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
-    return user;
-  };
+  const loadUser = (id: number) => findUser(db, id);
 
   return {
     async getCurrentUser(req) {
@@ -34,7 +29,7 @@ export function profileHandlers(
     async requestSetUp(req) {
       const user = await loadUser(requireAuth(req).userId);
       if (!user) throw new HttpError(401, messages.tokenInvalid);
-      await db.insert(setUpRequests).values({ userId: user.id, createdAt: new Date(config.now()) });
+      await recordSetUpRequest(db, user.id, new Date(config.now()));
       await mailer.send({
         to: config.supportEmail,
         subject: `Set-up requested by ${user.email}`,
@@ -47,7 +42,7 @@ export function profileHandlers(
       const userId = req.params.userId;
       requireSelfOrAdmin(req, userId);
       if (!(await loadUser(userId))) throw notFound();
-      const rows = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
+      const rows = await paymentsOf(db, userId);
       return {
         userId,
         pays: rows.map((p) => ({

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   messages,
   normalizeEmail,
@@ -12,11 +10,13 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeRefreshToken, rotateRefreshToken } from '../../platform/auth/refresh-tokens.ts';
 import { brandForHost } from '../../platform/brands.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { linkedAccounts, users } from './schema.ts';
 import { clientHostOf } from '../../platform/http/auth.ts';
 import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { issueCode } from './codes.ts';
+import { issueCode } from './store-codes.ts';
+import { addLinkedAccount } from './store-linked.ts';
+import { refreshTokenStore } from './store-sessions.ts';
+import { insertUser, insertUserIfAbsent, userByEmail, userRefByEmail } from './store.ts';
 import { linkOrigin } from './links.ts';
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -27,6 +27,7 @@ const isUniqueViolation = (error: unknown): boolean => {
 /** Register, login, token refresh/revoke and Google sign-in. */
 export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' | 'refreshToken' | 'revokeToken' | 'externalLoginCallback'> {
   const { db, config, mailer } = ctx;
+  const sessions = refreshTokenStore(db);
 
   return {
     async register(req, reply) {
@@ -36,33 +37,29 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       const errors = validateRegister(body, { countryRequired: brand.countryAtRegistration });
       if (errors.length) throw badRequest(errors);
       const email = normalizeEmail(body.email);
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const existing = await userRefByEmail(db, email);
       if (existing) throw new HttpError(409, messages.emailTaken);
 
       const now = config.now();
       let user: { id: number; email: string };
       try {
-        [user] = (await db
-          .insert(users)
-          .values({
-            guid: randomUUID(),
-            email,
-            passwordHash: await hashPassword(body.password),
-            phone: normalizePhone(body.phone) ?? body.phone,
-            countryId: body.countryId ?? null,
-            utmTag: body.utmTag ?? null,
-            brandId: brand.id,
-            crms: body.marketplace ? [body.marketplace.system] : [],
-            createdAt: new Date(now),
-          })
-          .returning({ id: users.id, email: users.email })) as [{ id: number; email: string }];
+        user = await insertUser(db, {
+          email,
+          passwordHash: await hashPassword(body.password),
+          phone: normalizePhone(body.phone) ?? body.phone,
+          countryId: body.countryId ?? null,
+          utmTag: body.utmTag ?? null,
+          brandId: brand.id,
+          crms: body.marketplace ? [body.marketplace.system] : [],
+          createdAt: new Date(now),
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken); // lost a race with a twin
         throw error;
       }
       if (body.marketplace) {
         const { system, applicationId } = body.marketplace;
-        await db.insert(linkedAccounts).values({ userId: user.id, kind: 'marketplaceApplication', name: system, externalId: applicationId, createdAt: new Date(now) });
+        await addLinkedAccount(db, { userId: user.id, kind: 'marketplaceApplication', name: system, externalId: applicationId, createdAt: new Date(now) });
       }
       const code = await issueCode(db, user.id, 'confirm-email', now, config.confirmCodeTtlSeconds);
       const link = `${linkOrigin(config, clientHost)}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
@@ -78,21 +75,21 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
     async login(req) {
       const errors = validateLogin(req.body);
       if (errors.length) throw badRequest(errors);
-      const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(req.body.email)));
+      const user = await userByEmail(db, normalizeEmail(req.body.email));
       const ok = await verifyPassword(user?.passwordHash ?? null, req.body.password);
       if (!user || !ok) throw new HttpError(400, messages.invalidCredentials);
-      return issueTokens(db, config, user);
+      return issueTokens(sessions, config, user);
     },
 
     async refreshToken(req) {
-      const result = await rotateRefreshToken(db, config, req.body.refreshToken);
+      const result = await rotateRefreshToken(sessions, config, req.body.refreshToken);
       // 400 (not 401) is what the client treats as "log out without revoking" (§4 Token refresh).
       if (!result.ok) throw new HttpError(400, messages.tokenInvalid);
       return result.tokens;
     },
 
     async revokeToken(req, reply) {
-      await revokeRefreshToken(db, config, req.body.refreshToken);
+      await revokeRefreshToken(sessions, config, req.body.refreshToken);
       reply.code(204).send();
     },
 
@@ -106,23 +103,18 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         throw new HttpError(400, messages.externalLoginFailed);
       }
       const email = normalizeEmail(identity.email);
-      const [existing] = await db.select().from(users).where(eq(users.email, email));
-      if (existing) return { ...(await issueTokens(db, config, existing)), isNewUser: false };
-      const [created] = await db
-        .insert(users)
-        .values({
-          guid: randomUUID(),
-          email,
-          passwordHash: null, // set later through "forgot password" if the user wants one
-          fullName: identity.name ?? null,
-          emailConfirmed: true, // Google verified it
-          brandId: brandForHost(clientHost).id,
-          createdAt: new Date(config.now()),
-        })
-        .onConflictDoNothing()
-        .returning();
-      const user = created ?? (await db.select().from(users).where(eq(users.email, email)))[0]!;
-      return { ...(await issueTokens(db, config, user)), isNewUser: Boolean(created) };
+      const existing = await userByEmail(db, email);
+      if (existing) return { ...(await issueTokens(sessions, config, existing)), isNewUser: false };
+      const created = await insertUserIfAbsent(db, {
+        email,
+        passwordHash: null, // set later through "forgot password" if the user wants one
+        fullName: identity.name ?? null,
+        emailConfirmed: true, // Google verified it
+        brandId: brandForHost(clientHost).id,
+        createdAt: new Date(config.now()),
+      });
+      const user = created ?? (await userByEmail(db, email))!;
+      return { ...(await issueTokens(sessions, config, user)), isNewUser: Boolean(created) };
     },
   };
 }

@@ -1,24 +1,24 @@
-
-import { and, eq, ne } from 'drizzle-orm';
 import { checkConfirmation, checkEmail, checkPassword, checkPhone, messages, normalizeEmail, normalizePhone } from '../../../shared/validation/index.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeAllForUser } from '../../platform/auth/refresh-tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { DEMO_EMAIL } from './seed.ts';
-import { users } from './schema.ts';
 import { clientHostOf, requireAuth } from '../../platform/http/auth.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { issueCode } from './codes.ts';
+import { issueCode } from './store-codes.ts';
+import { refreshTokenStore } from './store-sessions.ts';
+import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, type UserChanges } from './store.ts';
 import { linkOrigin } from './links.ts';
 import { toCurrentUser } from './mapping.ts';
 
 /** The profile screen's changes (§2 Profile) and the demo sign-in. Each change is its own call. */
 export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'changePassword' | 'changeEmail' | 'demoLogin'> {
   const { db, config, mailer } = ctx;
+  const sessions = refreshTokenStore(db);
 
   const loadUser = async (id: number) => {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
+    const user = await findUser(db, id);
     if (!user) throw new HttpError(401, messages.tokenInvalid);
     return user;
   };
@@ -27,7 +27,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
     async updateProfile(req) {
       const user = await loadUser(requireAuth(req).userId);
       const body = req.body;
-      const patch: Partial<typeof users.$inferInsert> = {};
+      const patch: UserChanges = {};
       if (body.phoneNumber !== undefined) {
         const error = checkPhone(body.phoneNumber, 'phoneNumber');
         if (error) throw badRequest([error]);
@@ -37,7 +37,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
       if (body.language !== undefined) patch.language = body.language;
       if (body.notSendWeeklyYclientsReports !== undefined) patch.notSendWeeklyYclientsReports = body.notSendWeeklyYclientsReports;
       if (body.notSendWeeklyIikoReports !== undefined) patch.notSendWeeklyIikoReports = body.notSendWeeklyIikoReports;
-      const [updated] = await db.update(users).set(patch).where(eq(users.id, user.id)).returning();
+      const updated = await updateUser(db, user.id, patch);
       return toCurrentUser(updated!);
     },
 
@@ -50,9 +50,9 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
       if (!(await verifyPassword(user.passwordHash, currentPassword))) {
         throw badRequest([{ field: 'currentPassword', code: 'currentPasswordWrong', message: messages.currentPasswordWrong }]);
       }
-      await db.update(users).set({ passwordHash: await hashPassword(newPassword) }).where(eq(users.id, user.id));
-      await revokeAllForUser(db, config, user.id); // a stolen session ends with the old password
-      return { message: messages.passwordChanged, ...(await issueTokens(db, config, user)) };
+      await setPasswordHash(db, user.id, await hashPassword(newPassword));
+      await revokeAllForUser(sessions, config, user.id); // a stolen session ends with the old password
+      return { message: messages.passwordChanged, ...(await issueTokens(sessions, config, user)) };
     },
 
     async changeEmail(req) {
@@ -63,9 +63,9 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
         throw badRequest([{ field: 'password', code: 'currentPasswordWrong', message: messages.currentPasswordWrong }]);
       }
       const email = normalizeEmail(req.body.newEmail);
-      const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id)));
+      const taken = await emailTakenByOther(db, email, user.id);
       if (taken) throw new HttpError(409, messages.emailTaken);
-      const [updated] = await db.update(users).set({ email, emailConfirmed: email === user.email && user.emailConfirmed }).where(eq(users.id, user.id)).returning();
+      const updated = await updateUser(db, user.id, { email, emailConfirmed: email === user.email && user.emailConfirmed });
       if (!updated!.emailConfirmed) {
         const code = await issueCode(db, user.id, 'confirm-email', config.now(), config.confirmCodeTtlSeconds);
         const link = `${linkOrigin(config, clientHostOf(req, undefined))}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
@@ -76,9 +76,9 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
 
     async demoLogin() {
       if (!config.seedDemo) throw notFound(messages.demoUnavailable);
-      const [demo] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+      const demo = await userByEmail(db, DEMO_EMAIL);
       if (!demo) throw notFound(messages.demoUnavailable);
-      return issueTokens(db, config, demo);
+      return issueTokens(sessions, config, demo);
     },
   };
 }

@@ -1,15 +1,89 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Role } from '../../platform/auth/access-token.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { linkedAccounts, users } from './schema.ts';
+import { linkedAccounts, setUpRequests, users } from './schema.ts';
 
-// The account module's store: the code outside src/server/modules/account that needs a user calls these instead of
-// querying the users table.
+// The account module's store: the only code that touches the users table (docs/architecture.md, "Data ownership").
+// Code outside src/server/modules/account that needs a user calls these; linked accounts are in store-linked.ts,
+// sessions in store-sessions.ts, mailed codes in store-codes.ts.
 
 export type UserRow = typeof users.$inferSelect;
+export type NewUser = Omit<typeof users.$inferInsert, 'id' | 'guid'>;
+/** The columns an account change may set (profile, admin edits, lead managers). */
+export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'guid' | 'createdAt'>>;
 
 export async function findUser(db: Tx, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;
+}
+
+export async function userExists(db: Tx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+  return row !== undefined;
+}
+
+/** The account with this (normalised) email. */
+export async function userByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  return user;
+}
+
+/** Just the id of the account with this email (cheaper than the row). */
+export async function userRefByEmail(db: Tx, email: string): Promise<{ id: number } | undefined> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return user;
+}
+
+/** Whether another account than `exceptId` already uses the email. */
+export async function emailTakenByOther(db: Tx, email: string, exceptId: number): Promise<boolean> {
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, exceptId)));
+  return taken !== undefined;
+}
+
+/** The emails of some accounts, by id (absent ids are left out). */
+export async function emailsOf(db: Tx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** Inserts a new account; a duplicate email throws the driver's unique violation (the caller answers 409). */
+export async function insertUser(db: Tx, values: NewUser): Promise<{ id: number; email: string }> {
+  const [row] = await db.insert(users).values({ ...values, guid: randomUUID() }).returning({ id: users.id, email: users.email });
+  return row!;
+}
+
+/** Inserts a new account unless the email exists; undefined when it did. */
+export async function insertUserIfAbsent(db: Tx, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values({ ...values, guid: randomUUID() }).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Creates a staff or operator account, or resets the password and role of the one with that email. */
+export async function upsertAccount(db: Tx, input: { email: string; passwordHash: string; role: Role; phone: string | null; now: number }) {
+  const { email, passwordHash, role } = input;
+  const [row] = await db
+    .insert(users)
+    .values({ guid: randomUUID(), email, passwordHash, role, phone: input.phone, emailConfirmed: true, createdAt: new Date(input.now) })
+    .onConflictDoUpdate({ target: users.email, set: { passwordHash, role } })
+    .returning({ id: users.id, email: users.email, role: users.role });
+  return row!;
+}
+
+/** Applies the changes and returns the account as it is now; undefined when it is gone. */
+export async function updateUser(db: Tx, id: number, changes: UserChanges): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function setPasswordHash(db: Tx, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/** §2 Profile "help me set up": remembered for the support team (who also get a mail). */
+export async function recordSetUpRequest(db: Tx, userId: number, at: Date): Promise<void> {
+  await db.insert(setUpRequests).values({ userId, createdAt: at });
 }
 
 /** The business's IANA zone: sending hours, report days and visit dates are read in it (docs/delivery.md). */
@@ -20,6 +94,13 @@ export async function businessZone(db: Tx, userId: number): Promise<string> {
 
 export async function setBusinessZone(db: Tx, userId: number, timeZone: string): Promise<void> {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
+}
+
+/** Zone and phone of some businesses, by id: periodic flows plan in the owner's day and report to the owner. */
+export async function businessProfiles(db: Tx, ids: number[]): Promise<Map<number, { timeZone: string; phone: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, timeZone: users.timeZone, phone: users.phone }).from(users).where(inArray(users.id, ids));
+  return new Map(rows.map(({ id, ...profile }) => [id, profile]));
 }
 
 /** Locks the owner's row for the rest of the transaction (serialises first-time set-up such as company ties). */

@@ -1,13 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { userContacts } from './schema.ts';
-import { users } from '../account/schema.ts';
+import { userExists } from '../account/store.ts';
+import { contactsOf, deleteContact, insertContact, updateContact, type ContactChanges, type ContactRow } from './store.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { emailOf, invalidField, phoneOf } from '../../platform/http/field-error.ts';
 
-type ContactRow = typeof userContacts.$inferSelect;
 type ContactFields = components['schemas']['AdminContactPatch'];
 
 const toContact = (r: ContactRow): components['schemas']['AdminContact'] => ({
@@ -15,8 +13,8 @@ const toContact = (r: ContactRow): components['schemas']['AdminContact'] => ({
 });
 
 /** Blank optional texts become null; phone and email are checked by the shared §5 rules. */
-function clean(input: ContactFields): Partial<typeof userContacts.$inferInsert> {
-  const out: Partial<typeof userContacts.$inferInsert> = {};
+function clean(input: ContactFields): ContactChanges {
+  const out: ContactChanges = {};
   const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   if (input.fullName !== undefined) {
     out.fullName = input.fullName.trim();
@@ -33,38 +31,34 @@ function clean(input: ContactFields): Partial<typeof userContacts.$inferInsert> 
 export function adminContactHandlers(ctx: AppContext): Handlers<'adminListContacts' | 'adminAddContact' | 'adminEditContact' | 'adminDeleteContact'> {
   const { db, config } = ctx;
   const requireUser = async (id: number) => {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    const row = await userExists(db, id);
     if (!row) throw notFound('User not found');
   };
-  const scoped = (userId: number, contactId: number) => and(eq(userContacts.id, contactId), eq(userContacts.userId, userId));
 
   return {
     async adminListContacts(req) {
       await requireUser(req.params.id);
-      const rows = await db.select().from(userContacts).where(eq(userContacts.userId, req.params.id)).orderBy(asc(userContacts.id));
+      const rows = await contactsOf(db, req.params.id);
       return rows.map(toContact);
     },
 
     async adminAddContact(req, reply) {
       await requireUser(req.params.id);
       const values = clean(req.body);
-      const [row] = await db
-        .insert(userContacts)
-        .values({ ...values, fullName: values.fullName!, userId: req.params.id, createdAt: new Date(config.now()) })
-        .returning();
+      const row = await insertContact(db, { ...values, fullName: values.fullName!, userId: req.params.id, createdAt: new Date(config.now()) });
       reply.code(201);
-      return toContact(row!);
+      return toContact(row);
     },
 
     async adminEditContact(req) {
       const changes = clean(req.body);
-      const [row] = await db.update(userContacts).set(changes).where(scoped(req.params.id, req.params.contactId)).returning();
+      const row = await updateContact(db, req.params.id, req.params.contactId, changes);
       if (!row) throw notFound('Contact not found');
       return toContact(row);
     },
 
     async adminDeleteContact(req, reply) {
-      const [row] = await db.delete(userContacts).where(scoped(req.params.id, req.params.contactId)).returning({ id: userContacts.id });
+      const row = await deleteContact(db, req.params.id, req.params.contactId);
       if (!row) throw notFound('Contact not found');
       reply.code(204);
     },

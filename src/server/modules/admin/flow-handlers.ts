@@ -1,26 +1,21 @@
-import { count, desc, eq } from 'drizzle-orm';
 import { flowMessages } from '../../../shared/flows/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { flows } from '../flows/schema.ts';
-import { ignoredPhones } from '../phones/schema.ts';
-import { users } from '../account/schema.ts';
+import { userExists } from '../account/store.ts';
+import { listIgnored } from '../phones/store.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { keyOfUrl, readImage, saveImage } from '../flows/image-store.ts';
-import { listFlows } from '../flows/list.ts';
+import { listFlows } from '../flows/store-list.ts';
 import { columnsOf, fieldsOf, type FlowRow } from '../flows/mapping.ts';
-import { seconds, totalOf } from '../../platform/db/rows.ts';
+import { flowsOf, insertFlow, updateFlow } from '../flows/store.ts';
 
 type Ops = 'adminListUserFlows' | 'adminTransferFlows' | 'adminListIgnoredPhones';
 
 const FLOW_TRANSFERRED = 'Flow transferred';
 const FLOW_COPIED = 'Flow copied';
 
-async function requireUser(db: Db, id: number) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-  return row;
-}
+const requireUser = (db: Db, id: number) => userExists(db, id);
 
 /**
  * A customer's flows and ignore list as staff see them, and the §6 transfer/copy of flows to another user id.
@@ -61,7 +56,7 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
       if (targetUserId === sourceId) throw fieldError('the flows already belong to this user');
       if (!(await requireUser(db, targetUserId))) throw fieldError(`user ${targetUserId} does not exist`);
 
-      const own = await db.select().from(flows).where(eq(flows.userId, sourceId)).orderBy(flows.id);
+      const own = await flowsOf(db, sourceId);
       const byId = new Map(own.map((r) => [r.id, r]));
       const ids = flowIds.length ? flowIds : own.map((r) => r.id);
       const at = new Date(config.now());
@@ -74,17 +69,14 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
           } else if (mode === 'transfer') {
             // Ownership moves as is: id, status and run history stay; the new owner's tariffs decide availability.
             const image = await imageFor(row, targetUserId, row.id);
-            await tx.update(flows).set({ userId: targetUserId, settings: { ...row.settings, image } }).where(eq(flows.id, row.id));
+            await updateFlow(tx, row.id, { userId: targetUserId, settings: { ...row.settings, image } });
             results.push({ id, ok: true, message: FLOW_TRANSFERRED, newId: row.id });
           } else {
             // A copy: same fields and settings under a new id, paused, no run history, unplanned.
-            const [copy] = await tx
-              .insert(flows)
-              .values({ userId: targetUserId, ...columnsOf(fieldsOf(row)), status: 'Pause', createdAt: at, editedAt: at })
-              .returning({ id: flows.id });
-            const image = await imageFor(row, targetUserId, copy!.id);
-            if (image || row.settings.image) await tx.update(flows).set({ settings: { ...row.settings, image } }).where(eq(flows.id, copy!.id));
-            results.push({ id, ok: true, message: FLOW_COPIED, newId: copy!.id });
+            const copy = await insertFlow(tx, { userId: targetUserId, ...columnsOf(fieldsOf(row)), status: 'Pause', createdAt: at, editedAt: at });
+            const image = await imageFor(row, targetUserId, copy.id);
+            if (image || row.settings.image) await updateFlow(tx, copy.id, { settings: { ...row.settings, image } });
+            results.push({ id, ok: true, message: FLOW_COPIED, newId: copy.id });
           }
         }
       });
@@ -96,15 +88,11 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
       const userId = req.params.id;
       await loadUser(userId);
       const { page = 1, pageSize = 20 } = req.query;
-      const mine = eq(ignoredPhones.userId, userId);
-      const [total, rows] = await Promise.all([
-        totalOf(db.select({ n: count() }).from(ignoredPhones).where(mine)),
-        db.select().from(ignoredPhones).where(mine).orderBy(desc(ignoredPhones.createdAt), desc(ignoredPhones.id)).limit(pageSize).offset((page - 1) * pageSize),
-      ]);
+      const { items, pages, total } = await listIgnored(db, userId, { page, pageSize });
       return {
-        phones: rows.map((r) => ({ id: r.id, phone: r.phone, comment: r.comment, source: r.source, createdUnixTime: seconds(r.createdAt)! })),
+        phones: items.map(({ created, ...r }) => ({ ...r, createdUnixTime: created })),
         page,
-        pages: Math.max(1, Math.ceil(total / pageSize)),
+        pages,
         total,
       };
     },

@@ -1,11 +1,11 @@
 import type { components } from '../../../api/schema.d.ts';
 import { unixSeconds } from '../account/mapping.ts';
-import type { payments } from './schema.ts';
-import type { users } from '../account/schema.ts';
+import type { UserRow } from '../account/store.ts';
+import type { PaymentChanges, PaymentRow } from './store-payments.ts';
 
 type Schemas = components['schemas'];
 
-export function toAdminUser(u: typeof users.$inferSelect): Schemas['AdminUser'] {
+export function toAdminUser(u: UserRow): Schemas['AdminUser'] {
   return {
     id: u.id,
     email: u.email,
@@ -24,7 +24,7 @@ export function toAdminUser(u: typeof users.$inferSelect): Schemas['AdminUser'] 
   };
 }
 
-export function toPayment(p: typeof payments.$inferSelect): Schemas['Payment'] {
+export function toPayment(p: PaymentRow): Schemas['Payment'] {
   return {
     id: p.id,
     userId: p.userId,
@@ -55,8 +55,8 @@ export function toPayment(p: typeof payments.$inferSelect): Schemas['Payment'] {
 }
 
 /** Contract payment fields → table columns (only those present, so PATCH leaves the rest alone). */
-export function paymentColumns(input: Schemas['PaymentFields']): Partial<typeof payments.$inferInsert> {
-  const out: Partial<typeof payments.$inferInsert> = {};
+export function paymentColumns(input: Schemas['PaymentFields']): PaymentChanges {
+  const out: PaymentChanges = {};
   const renamed = { dateBeginUnixTime: 'dateBegin', dateEndUnixTime: 'dateEnd', paymentDayUnixTime: 'paymentDay', lastDateNotifyUnixTime: 'lastDateNotify' } as const;
   for (const [key, value] of Object.entries(input)) {
     if (value === undefined || key === 'userId') continue;

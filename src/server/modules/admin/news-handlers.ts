@@ -1,16 +1,15 @@
-import { count, desc, eq } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { news } from './schema.ts';
+import { deleteNews, insertNews, latestNews, newsPage, type NewsRow } from './store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';
+import { pagesOf, seconds } from '../../platform/db/rows.ts';
 
 export const NEWS_PAGE_SIZE = 20;
 
-const toNews = (r: typeof news.$inferSelect): components['schemas']['NewsItem'] => ({
+const toNews = (r: NewsRow): components['schemas']['NewsItem'] => ({
   id: r.id, title: r.title, text: r.text, level: r.level, createdDateUnixTime: seconds(r.createdAt)!,
 });
 
@@ -20,10 +19,7 @@ export function newsHandlers(ctx: AppContext): Handlers<'adminListNews' | 'admin
   return {
     async adminListNews(req) {
       const { page = 1 } = req.query;
-      const [total, rows] = await Promise.all([
-        totalOf(db.select({ n: count() }).from(news)),
-        db.select().from(news).orderBy(desc(news.createdAt), desc(news.id)).limit(NEWS_PAGE_SIZE).offset((page - 1) * NEWS_PAGE_SIZE),
-      ]);
+      const { total, rows } = await newsPage(db, page, NEWS_PAGE_SIZE);
       return { news: rows.map(toNews), page, pages: pagesOf(total, NEWS_PAGE_SIZE), total };
     },
 
@@ -32,23 +28,20 @@ export function newsHandlers(ctx: AppContext): Handlers<'adminListNews' | 'admin
       const text = req.body.text.trim();
       if (!title) throw invalidField('title', 'must not be blank');
       if (!text) throw invalidField('text', 'must not be blank');
-      const [row] = await db
-        .insert(news)
-        .values({ title, text, level: req.body.level ?? 'info', createdBy: requireAuth(req).userId, createdAt: new Date(config.now()) })
-        .returning();
+      const row = await insertNews(db, { title, text, level: req.body.level ?? 'info', createdBy: requireAuth(req).userId, createdAt: new Date(config.now()) });
       reply.code(201);
-      return toNews(row!);
+      return toNews(row);
     },
 
     async adminDeleteNews(req, reply) {
-      const [row] = await db.delete(news).where(eq(news.id, req.params.newsId)).returning({ id: news.id });
+      const row = await deleteNews(db, req.params.newsId);
       if (!row) throw notFound('Notification not found');
       reply.code(204);
     },
 
     async listNews(req) {
       const { limit = 10 } = req.query;
-      const rows = await db.select().from(news).orderBy(desc(news.createdAt), desc(news.id)).limit(limit);
+      const rows = await latestNews(db, limit);
       return rows.map(toNews);
     },
   };

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { linkOrigin } from '../account/links.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { managers, payDestinations, payments } from './schema.ts';
-import { users } from '../account/schema.ts';
+import { userExists } from '../account/store.ts';
+import { managerExists, payDestinationExists } from './store.ts';
+import { insertPayment, paymentOf, paymentsPage, updatePayment } from './store-payments.ts';
 import { clientHostOf } from '../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
@@ -19,12 +18,12 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
   const { db, config } = ctx;
 
   const requireUser = async (id: number) => {
-    const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    const row = await userExists(db, id);
     if (!row) throw notFound('User not found');
   };
 
   const loadPay = async (userId: number, payId: number) => {
-    const [row] = await db.select().from(payments).where(and(eq(payments.id, payId), eq(payments.userId, userId)));
+    const row = await paymentOf(db, userId, payId);
     if (!row) throw notFound('Payment not found');
     return row;
   };
@@ -32,11 +31,11 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
   // Foreign keys would reject these too, but as a 500; the admin deserves a message naming the field.
   const checkRefs = async (input: { managerId?: number | null; payDestinationId?: number | null }) => {
     if (input.managerId != null) {
-      const [row] = await db.select({ id: managers.id }).from(managers).where(eq(managers.id, input.managerId));
+      const row = await managerExists(db, input.managerId);
       if (!row) throw invalid('managerId', `manager ${input.managerId} does not exist`);
     }
     if (input.payDestinationId != null) {
-      const [row] = await db.select({ id: payDestinations.id }).from(payDestinations).where(eq(payDestinations.id, input.payDestinationId));
+      const row = await payDestinationExists(db, input.payDestinationId);
       if (!row) throw invalid('payDestinationId', `pay destination ${input.payDestinationId} does not exist`);
     }
   };
@@ -46,17 +45,7 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
       const userId = req.params.id;
       await requireUser(userId);
       const { page = 1, success } = req.query;
-      const filters: SQL[] = [eq(payments.userId, userId)];
-      if (success !== undefined) filters.push(eq(payments.success, success));
-      const where = and(...filters);
-      const [{ total }] = (await db.select({ total: count() }).from(payments).where(where)) as [{ total: number }];
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(where)
-        .orderBy(desc(payments.createdAt), desc(payments.id))
-        .limit(PAYS_PAGE_SIZE)
-        .offset((page - 1) * PAYS_PAGE_SIZE);
+      const { total, rows } = await paymentsPage(db, userId, { page, pageSize: PAYS_PAGE_SIZE, success });
       return { pays: rows.map(toPayment), pages: Math.ceil(total / PAYS_PAGE_SIZE) };
     },
 
@@ -65,12 +54,9 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
       await requireUser(userId);
       if (req.body.userId !== undefined && req.body.userId !== userId) throw invalid('userId', 'must equal the user id in the path');
       await checkRefs(req.body);
-      const [row] = await db
-        .insert(payments)
-        .values({ ...paymentColumns(req.body), userId, publicId: randomUUID(), createdAt: new Date(config.now()) })
-        .returning();
+      const row = await insertPayment(db, userId, paymentColumns(req.body), new Date(config.now()));
       reply.code(201);
-      return toPayment(row!);
+      return toPayment(row);
     },
 
     async adminGetPay(req) {
@@ -82,9 +68,7 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
       if (req.body.userId !== undefined && req.body.userId !== req.params.id) throw invalid('userId', 'must equal the user id in the path');
       await checkRefs(req.body);
       const changes = paymentColumns(req.body);
-      const [row] = Object.keys(changes).length
-        ? await db.update(payments).set(changes).where(and(eq(payments.id, req.params.payId), eq(payments.userId, req.params.id))).returning()
-        : [await loadPay(req.params.id, req.params.payId)];
+      const row = Object.keys(changes).length ? await updatePayment(db, req.params.id, req.params.payId, changes) : await loadPay(req.params.id, req.params.payId);
       return toPayment(row!);
     },
 

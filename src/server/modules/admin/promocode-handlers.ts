@@ -1,15 +1,15 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { payments, promocodes } from './schema.ts';
-import { users } from '../account/schema.ts';
+import type { PromocodeRow } from './store-payments.ts';
+import { insertPromocode, promocodeExists, promocodesPage } from './store-payments.ts';
+import { userExists } from '../account/store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';
+import { pagesOf, seconds } from '../../platform/db/rows.ts';
 
 export const PROMOCODES_PAGE_SIZE = 20;
-type PromoRow = typeof promocodes.$inferSelect;
+type PromoRow = PromocodeRow;
 
 const toPromocode = (r: PromoRow, usedCount: number): components['schemas']['Promocode'] => ({
   id: r.id,
@@ -36,12 +36,8 @@ export function adminPromocodeHandlers(ctx: AppContext): Handlers<'adminListProm
   return {
     async adminListPromocodes(req) {
       const { page = 1 } = req.query;
-      // Uses = successful payments naming the code (codes are stored upper-cased, payments as typed).
-      const used = sql<number>`(select count(*)::int from ${payments} where ${payments.success} and upper(${payments.promocode}) = "promocodes"."code")`;
-      const [total, rows] = await Promise.all([
-        totalOf(db.select({ n: count() }).from(promocodes)),
-        db.select({ row: promocodes, used }).from(promocodes).orderBy(desc(promocodes.id)).limit(PROMOCODES_PAGE_SIZE).offset((page - 1) * PROMOCODES_PAGE_SIZE),
-      ]);
+      // Uses = successful payments naming the code.
+      const { total, rows } = await promocodesPage(db, page, PROMOCODES_PAGE_SIZE);
       return { promocodes: rows.map((r) => toPromocode(r.row, Number(r.used))), page, pages: pagesOf(total, PROMOCODES_PAGE_SIZE), total };
     },
 
@@ -53,14 +49,12 @@ export function adminPromocodeHandlers(ctx: AppContext): Handlers<'adminListProm
       }
       if (body.paymentsCountByUser > body.paymentCount) throw invalidField('paymentsCountByUser', 'must not exceed paymentCount');
       if (body.ownerUserId != null) {
-        const [owner] = await db.select({ id: users.id }).from(users).where(eq(users.id, body.ownerUserId));
+        const owner = await userExists(db, body.ownerUserId);
         if (!owner) throw invalidField('ownerUserId', `user ${body.ownerUserId} does not exist`);
       }
-      const [clash] = await db.select({ id: promocodes.id }).from(promocodes).where(and(eq(promocodes.code, code)));
+      const clash = await promocodeExists(db, code);
       if (clash) throw invalidField('code', `${code} already exists`, 409);
-      const [row] = await db
-        .insert(promocodes)
-        .values({
+      const row = await insertPromocode(db, {
           code,
           discountPercent: body.discountPercent,
           paymentCount: body.paymentCount,
@@ -75,10 +69,9 @@ export function adminPromocodeHandlers(ctx: AppContext): Handlers<'adminListProm
           ownerUserId: body.ownerUserId ?? null,
           createdBy: requireAuth(req).userId,
           createdAt: new Date(config.now()),
-        })
-        .returning();
+        });
       reply.code(201);
-      return toPromocode(row!, 0);
+      return toPromocode(row, 0);
     },
   };
 }

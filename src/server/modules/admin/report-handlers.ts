@@ -1,15 +1,10 @@
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { linkedAccounts, users } from '../account/schema.ts';
-import { outbox } from '../../platform/mail/schema.ts';
-import { payments } from './schema.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { churnPage } from './churn.ts';
-import { pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';
+import { churnPage } from './queries-churn.ts';
+import { newClientsPage, outgoingPage } from './queries-reports.ts';
+import { pagesOf, seconds } from '../../platform/db/rows.ts';
 
 export const REPORT_PAGE_SIZE = 20;
-// Inside a correlated subquery Drizzle renders columns unqualified; name the outer row explicitly.
-const userId = sql.raw('"users"."id"');
 
 /** Read-only reports: the outgoing queue, new clients, churn risk. */
 export function adminReportHandlers(ctx: AppContext): Handlers<'adminListOutgoing' | 'adminListNewClients' | 'adminChurn'> {
@@ -19,11 +14,7 @@ export function adminReportHandlers(ctx: AppContext): Handlers<'adminListOutgoin
   return {
     async adminListOutgoing(req) {
       const { page = 1, to } = req.query;
-      const where = to?.trim() ? eq(outbox.to, to.trim().toLowerCase()) : undefined;
-      const [total, rows] = await Promise.all([
-        totalOf(db.select({ n: count() }).from(outbox).where(where)),
-        db.select().from(outbox).where(where).orderBy(desc(outbox.id)).limit(size).offset((page - 1) * size),
-      ]);
+      const { total, rows } = await outgoingPage(db, { page, pageSize: size, to });
       return {
         messages: rows.map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, createdDateUnixTime: seconds(m.createdAt)! })),
         page,
@@ -35,24 +26,7 @@ export function adminReportHandlers(ctx: AppContext): Handlers<'adminListOutgoin
     async adminListNewClients(req) {
       const { page = 1, days = 30 } = req.query;
       const since = new Date(config.now() - days * 86_400_000);
-      const where = gte(users.createdAt, since);
-      const paid = sql`exists (select 1 from ${payments} where ${payments.userId} = ${userId} and ${payments.success})`;
-      const [total, paidTotal, rows] = await Promise.all([
-        totalOf(db.select({ n: count() }).from(users).where(where)),
-        totalOf(db.select({ n: count() }).from(users).where(and(where, paid))),
-        db
-          .select({
-            u: users,
-            accounts: sql<number>`(select count(*)::int from ${linkedAccounts} where ${linkedAccounts.userId} = ${userId})`,
-            ok: sql<number>`(select count(*)::int from ${payments} where ${payments.userId} = ${userId} and ${payments.success})`,
-            first: sql<string | null>`(select min(${payments.createdAt}) from ${payments} where ${payments.userId} = ${userId} and ${payments.success})`,
-          })
-          .from(users)
-          .where(where)
-          .orderBy(desc(users.createdAt), desc(users.id))
-          .limit(size)
-          .offset((page - 1) * size),
-      ]);
+      const { total, paidTotal, rows } = await newClientsPage(db, { since, page, pageSize: size });
       return {
         clients: rows.map(({ u, accounts, ok, first }) => ({
           id: u.id,

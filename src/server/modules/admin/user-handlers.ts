@@ -1,14 +1,14 @@
-import { desc, eq } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../../shared/validation/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { dialogueGrants, managers, payDestinations } from './schema.ts';
-import { linkedAccounts, users } from '../account/schema.ts';
+import { emailsOf, findUser, updateUser } from '../account/store.ts';
+import { allLinkedAccountsOf } from '../account/store-linked.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toAdminUser } from './mapping.ts';
 import { seconds } from '../../platform/db/rows.ts';
-import { listUsers } from './user-list.ts';
+import { listUsers } from './queries-users.ts';
+import { dialogueGrantsOf, dialoguesGranted, insertDialogueGrant, listManagers, listPayDestinations, managerExists } from './store.ts';
 
 /** Admin area: users, their accounts bundle, lead managers, AI dialogue grants. The role check is the contract's. */
 export function adminUserHandlers(
@@ -17,7 +17,7 @@ export function adminUserHandlers(
   const { db, config } = ctx;
 
   const loadUser = async (id: number) => {
-    const [user] = await db.select().from(users).where(eq(users.id, id));
+    const user = await findUser(db, id);
     if (!user) throw notFound('User not found');
     return user;
   };
@@ -30,7 +30,7 @@ export function adminUserHandlers(
 
   const checkManager = async (id: number | null, field: string) => {
     if (id === null) return;
-    const [row] = await db.select({ id: managers.id }).from(managers).where(eq(managers.id, id));
+    const row = await managerExists(db, id);
     if (!row) throw badRequest([{ field, code: 'notFound', message: `${field}: manager ${id} does not exist` } as never]);
   };
 
@@ -49,7 +49,7 @@ export function adminUserHandlers(
       await loadUser(req.params.id);
       const { userPhone, ...rest } = req.body;
       const changes = { ...rest, ...(userPhone !== undefined ? { phone: phoneOrFail(userPhone, 'userPhone') } : {}) };
-      const [updated] = await db.update(users).set(changes).where(eq(users.id, req.params.id)).returning();
+      const updated = await updateUser(db, req.params.id, changes);
       return toAdminUser(updated!);
     },
 
@@ -57,13 +57,13 @@ export function adminUserHandlers(
       const userId = req.query.userId;
       await loadUser(userId);
       const phone = phoneOrFail(req.body.userPhone, 'userPhone');
-      const [updated] = await db.update(users).set({ phone }).where(eq(users.id, userId)).returning();
+      const updated = await updateUser(db, userId, { phone });
       return toAdminUser(updated!);
     },
 
     async adminGetUserAccounts(req) {
       await loadUser(req.params.id);
-      const rows = await db.select().from(linkedAccounts).where(eq(linkedAccounts.userId, req.params.id)).orderBy(linkedAccounts.id);
+      const rows = await allLinkedAccountsOf(db, req.params.id);
       const of = (kind: (typeof rows)[number]['kind']) => rows.filter((r) => r.kind === kind);
       const named = (kind: (typeof rows)[number]['kind']) => of(kind).map((r) => ({ id: r.id, name: r.name }));
       return {
@@ -89,42 +89,35 @@ export function adminUserHandlers(
       const { firstLineManagerId, secondLineManagerId } = req.body;
       await checkManager(firstLineManagerId, 'firstLineManagerId');
       await checkManager(secondLineManagerId, 'secondLineManagerId');
-      await db.update(users).set({ firstLineManagerId, secondLineManagerId }).where(eq(users.id, req.params.id));
+      await updateUser(db, req.params.id, { firstLineManagerId, secondLineManagerId });
       return { firstLineManagerId, secondLineManagerId };
     },
 
     async adminGrantDialogues(req, reply) {
       await loadUser(req.params.id);
       const grantedBy = requireAuth(req).userId;
-      const [grant] = await db
-        .insert(dialogueGrants)
-        .values({ userId: req.params.id, count: req.body.count, date: req.body.date, grantedBy, createdAt: new Date(config.now()) })
-        .returning();
-      const all = await db.select({ c: dialogueGrants.count }).from(dialogueGrants).where(eq(dialogueGrants.userId, req.params.id));
+      const grant = await insertDialogueGrant(db, { userId: req.params.id, count: req.body.count, date: req.body.date, grantedBy, createdAt: new Date(config.now()) });
+      const totalCount = await dialoguesGranted(db, req.params.id);
       reply.code(201);
-      return { id: grant!.id, userId: grant!.userId, count: grant!.count, date: grant!.date, totalCount: all.reduce((s, r) => s + r.c, 0) };
+      return { id: grant.id, userId: grant.userId, count: grant.count, date: grant.date, totalCount };
     },
 
     async adminListDialogues(req) {
       await loadUser(req.params.id);
-      const rows = await db
-        .select({ id: dialogueGrants.id, count: dialogueGrants.count, date: dialogueGrants.date, createdAt: dialogueGrants.createdAt, grantedBy: users.email })
-        .from(dialogueGrants)
-        .leftJoin(users, eq(users.id, dialogueGrants.grantedBy))
-        .where(eq(dialogueGrants.userId, req.params.id))
-        .orderBy(desc(dialogueGrants.id));
+      const rows = await dialogueGrantsOf(db, req.params.id);
+      const admins = await emailsOf(db, [...new Set(rows.flatMap((r) => (r.grantedBy === null ? [] : [r.grantedBy])))]);
       return {
-        grants: rows.map((r) => ({ id: r.id, count: r.count, date: r.date, createdDateUnixTime: seconds(r.createdAt)!, grantedBy: r.grantedBy })),
+        grants: rows.map((r) => ({ id: r.id, count: r.count, date: r.date, createdDateUnixTime: seconds(r.createdAt)!, grantedBy: admins.get(r.grantedBy!) ?? null })),
         totalCount: rows.reduce((sum, r) => sum + r.count, 0),
       };
     },
 
     async listManagers() {
-      return db.select().from(managers).orderBy(managers.id);
+      return listManagers(db);
     },
 
     async listPayDestinations() {
-      return db.select().from(payDestinations).orderBy(payDestinations.id);
+      return listPayDestinations(db);
     },
   };
 }

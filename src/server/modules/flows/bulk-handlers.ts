@@ -1,11 +1,9 @@
-import { eq, inArray } from 'drizzle-orm';
 import { canPause, canResume, checkTestPhones, flowMessages, runningStatus, validateFlow, type FlowMessageKey } from '../../../shared/flows/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { flows } from './schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { fieldsOf, type FlowRow } from './mapping.ts';
-import { invalid, loadOwnFlows } from './store.ts';
+import { deleteFlows, invalid, loadOwnFlows, updateFlows } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
 
 interface Outcome {
@@ -70,13 +68,13 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       if (apply.length) {
         await db.transaction(async (tx) => {
           const idsOf = (rows: FlowRow[]) => rows.map((r) => r.id);
-          if (action === 'Delete') await tx.delete(flows).where(inArray(flows.id, idsOf(apply)));
-          else if (action === 'Pause') await tx.update(flows).set({ status: 'Pause', nextStart: null }).where(inArray(flows.id, idsOf(apply)));
+          if (action === 'Delete') await deleteFlows(tx, idsOf(apply));
+          else if (action === 'Pause') await updateFlows(tx, idsOf(apply), { status: 'Pause', nextStart: null });
           else {
             const at = new Date(config.now());
             for (const status of ['Waiting', 'Working'] as const) {
               const group = apply.filter((r) => runningStatus(r.type) === status);
-              if (group.length) await tx.update(flows).set({ status, lastStart: at }).where(inArray(flows.id, idsOf(group)));
+              if (group.length) await updateFlows(tx, idsOf(group), { status, lastStart: at });
             }
           }
         });
@@ -91,7 +89,7 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       const testPhones = req.body.testPhones.split(',').map((p) => p.trim()).filter(Boolean).join(', ');
       const own = await loadOwnFlows(db, userId, req.body.ids);
       const results = req.body.ids.map((id) => (own.has(id) ? success(id, 'testPhonesChanged') : failure(id, flowMessages.flowInvalidId)));
-      if (own.size) await db.update(flows).set({ testPhones, editedAt: new Date(config.now()) }).where(inArray(flows.id, [...own.keys()]));
+      if (own.size) await updateFlows(db, [...own.keys()], { testPhones, editedAt: new Date(config.now()) });
       return summary(results);
     },
 
@@ -106,7 +104,7 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       const plan = await planTextEdit(userId, req.body.ids, req.body.find, req.body.replace);
       const at = new Date(config.now());
       await db.transaction(async (tx) => {
-        for (const p of plan) if (p.ok) await tx.update(flows).set({ content: p.after!, editedAt: at }).where(eq(flows.id, p.id));
+        for (const p of plan) if (p.ok) await updateFlows(tx, [p.id], { content: p.after!, editedAt: at });
       });
       return summary(plan.map(({ id, ok, message }) => ({ id, ok, message })));
     },

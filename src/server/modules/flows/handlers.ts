@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { canPause, canResume, flowMessages, runningStatus, TITLE_MAX } from '../../../shared/flows/index.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { flows } from './schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { listFlows } from './list.ts';
-import { applyPatch, columnsOf, emptyFields, fieldsOf, toFlow } from './mapping.ts';
-import { assertValid, loadOwnFlow, plannedStart } from './store.ts';
+import { listFlows } from './store-list.ts';
+import { applyPatch, columnsOf, emptyFields, fieldsOf, toFlow, type FlowRow } from './mapping.ts';
+import { assertValid, deleteFlows, insertFlow, loadOwnFlow, plannedStart, updateFlow } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
 
 type Ops = 'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow' | 'deleteFlow' | 'duplicateFlow' | 'pauseFlow' | 'resumeFlow';
@@ -16,7 +14,7 @@ type Ops = 'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow' | 'deleteFlow' 
 export function flowHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
   const now = () => new Date(config.now());
-  const present = async (userId: number, row: typeof flows.$inferSelect) =>
+  const present = async (userId: number, row: FlowRow) =>
     toFlow(row, (await availabilityFor(db, userId, config.now()))(row.type));
 
   return {
@@ -40,9 +38,9 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       assertValid(fields, config.now());
       const nextStart = plannedStart(req.body.nextStart, config.now());
       const at = now();
-      const [row] = await db.insert(flows).values({ userId, ...columnsOf(fields), ...nextStart, status: 'Pause', createdAt: at, editedAt: at }).returning();
+      const row = await insertFlow(db, { userId, ...columnsOf(fields), ...nextStart, status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
-      return present(userId, row!);
+      return present(userId, row);
     },
 
     async getFlow(req) {
@@ -56,14 +54,14 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const fields = applyPatch(fieldsOf(row), req.body);
       assertValid(fields, config.now());
       const nextStart = plannedStart(req.body.nextStart, config.now());
-      const [updated] = await db.update(flows).set({ ...columnsOf(fields), ...nextStart, editedAt: now() }).where(eq(flows.id, row.id)).returning();
-      return present(userId, updated!);
+      const updated = await updateFlow(db, row.id, { ...columnsOf(fields), ...nextStart, editedAt: now() });
+      return present(userId, updated);
     },
 
     async deleteFlow(req) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
-      await db.delete(flows).where(eq(flows.id, row.id));
+      await deleteFlows(db, [row.id]);
       return { message: flowMessages.flowRemoved };
     },
 
@@ -75,20 +73,17 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const at = now();
       // A copy starts paused with no run history; an end date already too close would make it invalid, so drop it.
       const endDate = fields.endDate !== null && fields.endDate * 1000 > config.now() + 86_400_000 ? fields.endDate : null;
-      const [copy] = await db
-        .insert(flows)
-        .values({ userId, ...columnsOf({ ...fields, title, endDate }), status: 'Pause', createdAt: at, editedAt: at })
-        .returning();
+      const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
-      return present(userId, copy!);
+      return present(userId, copy);
     },
 
     async pauseFlow(req) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       if (!canPause(row.status)) throw new HttpError(409, flowMessages.flowStopFailed);
-      const [updated] = await db.update(flows).set({ status: 'Pause', nextStart: null }).where(eq(flows.id, row.id)).returning();
-      return present(userId, updated!);
+      const updated = await updateFlow(db, row.id, { status: 'Pause', nextStart: null });
+      return present(userId, updated);
     },
 
     async resumeFlow(req) {
@@ -97,12 +92,8 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const available = await availabilityFor(db, userId, config.now());
       if (!available(row.type)) throw new HttpError(409, flowMessages.flowNotAvailable);
       if (!canResume(row.status)) throw new HttpError(409, flowMessages.flowResumeFailed);
-      const [updated] = await db
-        .update(flows)
-        .set({ status: runningStatus(row.type), lastStart: now() })
-        .where(eq(flows.id, row.id))
-        .returning();
-      return toFlow(updated!, true);
+      const updated = await updateFlow(db, row.id, { status: runningStatus(row.type), lastStart: now() });
+      return toFlow(updated, true);
     },
   };
 }

@@ -1,13 +1,11 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
 import { flowMessages } from '../../../shared/flows/messages.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { flows } from './schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { fieldsOf, toFlow, columnsOf, type FlowRow } from './mapping.ts';
 import { keyOfUrl, readImage, removeImage, saveImage, sniffImage } from './image-store.ts';
-import { assertValid, loadOwnFlow } from './store.ts';
+import { assertValid, imageSharedByOtherFlow, loadOwnFlow, updateFlow } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
 
 type Ops = 'getFlowImage' | 'uploadFlowImage' | 'deleteFlowImage';
@@ -23,19 +21,14 @@ export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
   const release = async (row: FlowRow) => {
     const key = row.settings.image ? keyOfUrl(row.settings.image.url) : undefined;
     if (!key) return;
-    const [shared] = await db
-      .select({ id: flows.id })
-      .from(flows)
-      .where(and(eq(flows.userId, row.userId), ne(flows.id, row.id), sql`${flows.settings}->'image'->>'url' like ${`%key=${key}`}`))
-      .limit(1);
-    if (!shared) await removeImage(config.dataDir, row.userId, key);
+    if (!(await imageSharedByOtherFlow(db, row, key))) await removeImage(config.dataDir, row.userId, key);
   };
 
   const save = async (row: FlowRow, image: FlowRow['settings']['image']) => {
     const fields = { ...fieldsOf(row), image };
     assertValid(fields, config.now());
-    const [updated] = await db.update(flows).set({ ...columnsOf(fields), editedAt: new Date(config.now()) }).where(eq(flows.id, row.id)).returning();
-    return toFlow(updated!, (await availabilityFor(db, row.userId, config.now()))(updated!.type));
+    const updated = await updateFlow(db, row.id, { ...columnsOf(fields), editedAt: new Date(config.now()) });
+    return toFlow(updated, (await availabilityFor(db, row.userId, config.now()))(updated.type));
   };
 
   return {

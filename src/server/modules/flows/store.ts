@@ -1,11 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FieldError } from '../../../shared/validation/index.ts';
 import { flowMessages, validateFlow, type FlowFields, type FlowFieldError } from '../../../shared/flows/index.ts';
 import { checkNextStart, nextStartMessages } from '../../../shared/flows/quickstart.ts';
 import type { Db } from '../../platform/db/open.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
 import { flows } from './schema.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { FlowRow } from './mapping.ts';
+
+// The flows module's store: the only code that touches the flows table (its list query: store-list.ts).
+
+export type FlowInsert = typeof flows.$inferInsert;
+export type FlowChanges = Partial<Omit<FlowInsert, 'id'>>;
 
 /** One of the user's flows, or 404 "Flow invalid id": another user's id is indistinguishable from a missing one. */
 export async function loadOwnFlow(db: Db, userId: number, flowId: number): Promise<FlowRow> {
@@ -35,4 +41,42 @@ export function plannedStart(value: number | null | undefined, nowMs: number): {
   const code = checkNextStart(value, Math.floor(nowMs / 1000));
   if (code) throw new HttpError(400, `nextStart: ${nextStartMessages[code]}`, [{ field: 'nextStart', code, message: `nextStart: ${nextStartMessages[code]}` }] as unknown as FieldError[]);
   return { nextStart: value === null ? null : new Date(value * 1000) };
+}
+
+/** Every flow of the user, by id. */
+export const flowsOf = (db: Tx, userId: number): Promise<FlowRow[]> => db.select().from(flows).where(eq(flows.userId, userId)).orderBy(flows.id);
+
+export async function countFlowsOf(db: Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(flows).where(eq(flows.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertFlow(db: Tx, values: FlowInsert): Promise<FlowRow> {
+  const [row] = await db.insert(flows).values(values).returning();
+  return row!;
+}
+
+/** Applies the changes and returns the flow as it is now. */
+export async function updateFlow(db: Tx, id: number, changes: FlowChanges): Promise<FlowRow> {
+  const [row] = await db.update(flows).set(changes).where(eq(flows.id, id)).returning();
+  return row!;
+}
+
+/** The same changes to several flows (bulk actions; the ids were checked to be the caller's). */
+export async function updateFlows(db: Tx, ids: number[], changes: FlowChanges): Promise<void> {
+  if (ids.length) await db.update(flows).set(changes).where(inArray(flows.id, ids));
+}
+
+export async function deleteFlows(db: Tx, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(flows).where(inArray(flows.id, ids));
+}
+
+/** Whether another flow of the owner (a duplicate) still shows the image file `key`. */
+export async function imageSharedByOtherFlow(db: Tx, row: FlowRow, key: string): Promise<boolean> {
+  const [shared] = await db
+    .select({ id: flows.id })
+    .from(flows)
+    .where(and(eq(flows.userId, row.userId), ne(flows.id, row.id), sql`${flows.settings}->'image'->>'url' like ${`%key=${key}`}`))
+    .limit(1);
+  return shared !== undefined;
 }

@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
-import { ignoredPhones } from './schema.ts';
 import { userGuid } from '../account/store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { ignoreLinkToken, userOfIgnoreLink } from './ignore-link.ts';
 import { phoneMessages } from './messages.ts';
-import { addIgnored, listIgnored, requirePhone, toDto } from './store.ts';
+import { addIgnored, listIgnored, removeIgnored, requirePhone, toDto } from './store.ts';
 
 type Ops = 'listIgnoredPhones' | 'addIgnoredPhone' | 'removeIgnoredPhone' | 'getIgnoreLink' | 'addPhoneByIgnoreLink';
 
@@ -34,10 +32,7 @@ export function phonesHandlers(ctx: AppContext): Handlers<Ops> {
 
     async removeIgnoredPhone(req) {
       const { userId } = requireAuth(req);
-      const removed = await db
-        .delete(ignoredPhones)
-        .where(and(eq(ignoredPhones.id, req.params.phoneId), eq(ignoredPhones.userId, userId)))
-        .returning({ id: ignoredPhones.id });
+      const removed = await removeIgnored(db, userId, req.params.phoneId);
       if (!removed.length) throw new HttpError(404, phoneMessages.phoneNotFound);
       return { message: phoneMessages.phoneRemoved };
     },

@@ -4,6 +4,8 @@ import type { Db } from '../../platform/db/open.ts';
 import { ignoredPhones } from './schema.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 
+// The phones module's store: the only code that touches ignored_phones (subscribers: subscribers/store.ts).
+
 export type IgnoredPhoneRow = typeof ignoredPhones.$inferSelect;
 export type IgnoreSource = IgnoredPhoneRow['source'];
 
@@ -32,6 +34,16 @@ export async function isIgnored(db: Db, userId: number, phone: string): Promise<
     .where(and(eq(ignoredPhones.userId, userId), eq(ignoredPhones.phone, digits)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Removes one of the owner's numbers; the rows removed (none for another owner's or a missing id). */
+export async function removeIgnored(db: Db, userId: number, id: number): Promise<{ id: number }[]> {
+  return db.delete(ignoredPhones).where(and(eq(ignoredPhones.id, id), eq(ignoredPhones.userId, userId))).returning({ id: ignoredPhones.id });
+}
+
+export async function countIgnoredOf(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(ignoredPhones).where(eq(ignoredPhones.userId, userId));
+  return Number(row?.n ?? 0);
 }
 
 /** Inserts unless listed; returns the new row, or undefined when the number was already there. */

@@ -4,6 +4,7 @@ import type { Db } from '../../../platform/db/open.ts';
 import { messages } from '../../../delivery/schema.ts';
 import { subscribers } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
+import { subscriptionOf } from './store.ts';
 
 /** Fixed cancel reasons (the message-log screen translates them by value: src/features/delivery/store.ts). */
 export const UNSUBSCRIBED = 'unsubscribed';
@@ -15,10 +16,7 @@ export const NOT_SUBSCRIBED_TELEGRAM = 'not subscribed in Telegram';
  * to the phone itself.
  */
 export async function resolveAddress(tx: Tx, userId: number, channel: ChannelName, phone: string): Promise<{ to: string } | { cancel: string }> {
-  const [row] = await tx
-    .select({ status: subscribers.status, chatId: subscribers.chatId })
-    .from(subscribers)
-    .where(and(eq(subscribers.userId, userId), eq(subscribers.channel, channel), eq(subscribers.phone, phone)));
+  const row = await subscriptionOf(tx, userId, channel, phone);
   if (row?.status === 'unsubscribed') return { cancel: UNSUBSCRIBED };
   if (channel !== 'telegram') return { to: phone };
   return row?.chatId ? { to: row.chatId } : { cancel: NOT_SUBSCRIBED_TELEGRAM };

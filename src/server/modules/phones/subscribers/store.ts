@@ -1,7 +1,10 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
 import { subscribers } from '../schema.ts';
+import type { Tx } from '../../../platform/db/transactions.ts';
+
+// The subscribers store: the only code that touches the subscribers table.
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 export type SubscriberStatus = SubscriberRow['status'];
@@ -74,4 +77,54 @@ export async function setStatus(db: Db, userId: number, id: number, status: Subs
 export async function removeSubscriber(db: Db, userId: number, id: number): Promise<boolean> {
   const removed = await db.delete(subscribers).where(and(eq(subscribers.id, id), eq(subscribers.userId, userId))).returning({ id: subscribers.id });
   return removed.length > 0;
+}
+
+/** The client's row for one channel and number (send-time rule: phones/subscribers/address.ts). */
+export async function subscriptionOf(db: Tx, userId: number, channel: ChannelName, phone: string) {
+  const [row] = await db
+    .select({ status: subscribers.status, chatId: subscribers.chatId })
+    .from(subscribers)
+    .where(and(eq(subscribers.userId, userId), eq(subscribers.channel, channel), eq(subscribers.phone, phone)));
+  return row;
+}
+
+/** The Telegram chat an active subscriber opened with the bot, for the channel to deliver to. */
+export async function telegramChatOf(db: Tx, userId: number, phone: string): Promise<string | undefined> {
+  const row = await subscriptionOf(db, userId, 'telegram', phone);
+  return row?.status === 'active' ? (row.chatId ?? undefined) : undefined;
+}
+
+/** A /start from the bot link: the chat subscribes (again) to the business; the row as it is now. */
+export async function subscribeTelegramChat(db: Db, userId: number, chatId: string, name: string, at: Date): Promise<SubscriberRow | undefined> {
+  const [row] = await db
+    .insert(subscribers)
+    .values({ userId, channel: 'telegram', chatId, name, status: 'active', source: 'bot', createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({ target: [subscribers.userId, subscribers.channel, subscribers.chatId], set: { status: 'active', name, updatedAt: at } })
+    .returning();
+  return row;
+}
+
+/** Unsubscribes the chat from every business it subscribed to through the bot (one bot per server). */
+export async function unsubscribeTelegramChat(db: Db, chatId: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(subscribers)
+    .set({ status: 'unsubscribed', updatedAt: at })
+    .where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId), eq(subscribers.status, 'active')))
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/**
+ * Gives the chat's rows their phone. An older row of the same business for that number (a manual consent or an
+ * earlier chat) is replaced: the chat that proved the number is where messages go now.
+ */
+export async function fillTelegramPhone(db: Db, chatId: string, phone: string, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.select().from(subscribers).where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId)));
+    for (const row of rows) {
+      await tx.delete(subscribers).where(and(eq(subscribers.userId, row.userId), eq(subscribers.channel, 'telegram'), eq(subscribers.phone, phone), ne(subscribers.id, row.id)));
+      await tx.update(subscribers).set({ phone, status: 'active', updatedAt: at }).where(eq(subscribers.id, row.id));
+    }
+    return rows.length > 0;
+  });
 }

@@ -1,11 +1,10 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { ServerConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import { subscribers } from '../schema.ts';
 import { applyDeliveryEvent } from '../../../delivery/events.ts';
 import { phoneDigits } from '../index.ts';
 import { botLanguage, say } from './bot.ts';
 import { userOfStartToken } from './link.ts';
+import { fillTelegramPhone as fillPhone, subscribeTelegramChat, unsubscribeTelegramChat as unsubscribeChat } from './store.ts';
 
 // Bot API objects as far as the cabinet reads them (core.telegram.org/bots/api#update). Everything is checked
 // field by field: an update of another shape is ignored, never an error (Telegram resends non-2xx answers).
@@ -56,11 +55,7 @@ export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jw
     const userId = start[1] ? await userOfStartToken(db, config.jwtSecret, start[1]) : undefined;
     if (userId === undefined) return 'ignored'; // a plain /start or a forged token links nothing
     const name = [text(message.from.first_name), text(message.from.last_name)].filter(Boolean).join(' ').slice(0, 100);
-    const [row] = await db
-      .insert(subscribers)
-      .values({ userId, channel: 'telegram', chatId, name, status: 'active', source: 'bot', createdAt: at, updatedAt: at })
-      .onConflictDoUpdate({ target: [subscribers.userId, subscribers.channel, subscribers.chatId], set: { status: 'active', name, updatedAt: at } })
-      .returning();
+    const row = await subscribeTelegramChat(db, userId, chatId, name, at);
     await say(config.telegramBot, chatId, row?.phone ? 'linked' : 'askContact', language, !row?.phone);
     return 'applied';
   }
@@ -90,29 +85,4 @@ export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jw
     return changed ? 'applied' : 'ignored';
   }
   return 'ignored';
-}
-
-/** Unsubscribes the chat from every business it subscribed to through the bot (one bot per server). */
-async function unsubscribeChat(db: Db, chatId: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(subscribers)
-    .set({ status: 'unsubscribed', updatedAt: at })
-    .where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId), eq(subscribers.status, 'active')))
-    .returning({ id: subscribers.id });
-  return rows.length > 0;
-}
-
-/**
- * Gives the chat's rows their phone. An older row of the same business for that number (a manual consent or an
- * earlier chat) is replaced: the chat that proved the number is where messages go now.
- */
-async function fillPhone(db: Db, chatId: string, phone: string, at: Date): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const rows = await tx.select().from(subscribers).where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId)));
-    for (const row of rows) {
-      await tx.delete(subscribers).where(and(eq(subscribers.userId, row.userId), eq(subscribers.channel, 'telegram'), eq(subscribers.phone, phone), ne(subscribers.id, row.id)));
-      await tx.update(subscribers).set({ phone, status: 'active', updatedAt: at }).where(eq(subscribers.id, row.id));
-    }
-    return rows.length > 0;
-  });
 }

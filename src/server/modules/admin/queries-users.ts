@@ -1,8 +1,10 @@
+// Read-only reporting query (docs/architecture.md, "Data ownership"): the admin user list reads the account module's
+// users table directly, because its paging, counting and index-ordered search are tuned to that table (docs/admin.md).
 import { and, count, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
 import { users } from '../account/schema.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
-import { userOrder, userSearch, type UserSort } from './user-search.ts';
+import { userOrder, userSearch, type UserSort } from './queries-user-search.ts';
 
 /** Below this many rows an exact count is cheap; above it the list reports an estimate or a lower bound. */
 export const EXACT_COUNT_LIMIT = 10_000;

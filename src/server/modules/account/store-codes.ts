@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { oneTimeCodes } from './schema.ts';
+import { oneTimeCodes, users } from './schema.ts';
 import { newSecret, sha256 } from '../../platform/auth/secrets.ts';
 
 type Purpose = (typeof oneTimeCodes.$inferInsert)['purpose'];
@@ -40,4 +40,22 @@ export async function spendCode(db: Db, userId: number, purpose: Purpose, code: 
     )
     .returning({ id: oneTimeCodes.id });
   return rows.length === 1;
+}
+
+/** Spends a reset code and sets the new password in one transaction; false (nothing changed) for a bad code. */
+export async function resetPasswordWithCode(db: Db, userId: number, code: string, passwordHash: string, now: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await spendCode(tx as unknown as Db, userId, 'reset-password', code, now))) return false;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    return true;
+  });
+}
+
+/** Spends a confirmation code and marks the email confirmed in one transaction; false for a bad code. */
+export async function confirmEmailWithCode(db: Db, userId: number, code: string, now: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await spendCode(tx as unknown as Db, userId, 'confirm-email', code, now))) return false;
+    await tx.update(users).set({ emailConfirmed: true }).where(eq(users.id, userId));
+    return true;
+  });
 }

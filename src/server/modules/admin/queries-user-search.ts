@@ -1,3 +1,4 @@
+// Read-only reporting query (docs/architecture.md, "Data ownership"): the admin search over the account module's users.
 import { asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { users } from '../account/schema.ts';
 

@@ -1,3 +1,5 @@
+// Read-only reporting query (docs/architecture.md, "Data ownership"): payments with the account module's users and
+// refresh tokens (last sign-in), in one statement.
 import { sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import type { Db } from '../../platform/db/open.ts';

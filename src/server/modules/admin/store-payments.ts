@@ -1,0 +1,111 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../api/schema.d.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { payments, promocodes } from './schema.ts';
+
+// Payments and promocodes: the only code that touches these tables. The account module (pay infos, subscription
+// end) and flows (tariffs) read payments through the functions below.
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentChanges = Partial<typeof payments.$inferInsert>;
+export type PromocodeRow = typeof promocodes.$inferSelect;
+
+/** The user's payments, newest first (§2 pay infos). */
+export const paymentsOf = (db: Tx, userId: number) =>
+  db.select().from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt), desc(payments.id));
+
+/** What the tariffs in force are computed from (src/shared/flows `activeTariffs`). */
+export const paymentPeriodsOf = (db: Tx, userId: number) =>
+  db
+    .select({ tariff: payments.tariff, success: payments.success, dateBegin: payments.dateBegin, dateEnd: payments.dateEnd })
+    .from(payments)
+    .where(eq(payments.userId, userId));
+
+/**
+ * Nearest end of a paid period: the earliest end still in the future among successful payments (Active);
+ * otherwise the latest end in the past (Expired); nulls when the user never paid.
+ */
+export async function nearestPaymentEndDate(db: Tx, userId: number, nowMs: number): Promise<components['schemas']['NearestPaymentEndDate']> {
+  const now = Math.floor(nowMs / 1000);
+  const paid = and(eq(payments.userId, userId), eq(payments.success, true), isNotNull(payments.dateEnd));
+  const [upcoming] = await db
+    .select({ end: payments.dateEnd })
+    .from(payments)
+    .where(and(paid, gte(payments.dateEnd, now)))
+    .orderBy(asc(payments.dateEnd))
+    .limit(1);
+  if (upcoming?.end != null) return { dateEndUnixTime: upcoming.end, status: 'Active' };
+  const [last] = await db.select({ end: payments.dateEnd }).from(payments).where(paid).orderBy(desc(payments.dateEnd)).limit(1);
+  if (last?.end != null) return { dateEndUnixTime: last.end, status: 'Expired' };
+  return { dateEndUnixTime: null, status: null };
+}
+
+/** Successful and failed payments of the user and the end of the last successful one (diagnostics). */
+export async function paymentSummary(db: Tx, userId: number): Promise<{ ok: number; failed: number; lastEnd: number | null } | undefined> {
+  const [row] = await db
+    .select({
+      ok: sql<number>`count(*) filter (where ${payments.success})::int`,
+      failed: sql<number>`count(*) filter (where not ${payments.success})::int`,
+      lastEnd: sql<number | null>`max(${payments.dateEnd}) filter (where ${payments.success})`,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId));
+  return row;
+}
+
+/** One page of the user's payments, newest first; `success` filters by outcome. */
+export async function paymentsPage(db: Tx, userId: number, q: { page: number; pageSize: number; success?: boolean }) {
+  const filters: SQL[] = [eq(payments.userId, userId)];
+  if (q.success !== undefined) filters.push(eq(payments.success, q.success));
+  const where = and(...filters);
+  const [{ total }] = (await db.select({ total: count() }).from(payments).where(where)) as [{ total: number }];
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(where)
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  return { total, rows };
+}
+
+/** The user's payment by id (another user's id finds nothing). */
+export async function paymentOf(db: Tx, userId: number, payId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(and(eq(payments.id, payId), eq(payments.userId, userId)));
+  return row;
+}
+
+export async function insertPayment(db: Tx, userId: number, values: PaymentChanges, at: Date): Promise<PaymentRow> {
+  const [row] = await db
+    .insert(payments)
+    .values({ ...values, userId, publicId: randomUUID(), createdAt: at })
+    .returning();
+  return row!;
+}
+
+export async function updatePayment(db: Tx, userId: number, payId: number, changes: PaymentChanges): Promise<PaymentRow | undefined> {
+  const [row] = await db.update(payments).set(changes).where(and(eq(payments.id, payId), eq(payments.userId, userId))).returning();
+  return row;
+}
+
+/** One page of promocodes, newest first, each with its uses (successful payments naming the code). */
+export async function promocodesPage(db: Tx, page: number, pageSize: number) {
+  // Codes are stored upper-cased, payments as typed.
+  const used = sql<number>`(select count(*)::int from ${payments} where ${payments.success} and upper(${payments.promocode}) = "promocodes"."code")`;
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ n: count() }).from(promocodes),
+    db.select({ row: promocodes, used }).from(promocodes).orderBy(desc(promocodes.id)).limit(pageSize).offset((page - 1) * pageSize),
+  ]);
+  return { total: Number(totalRow?.n ?? 0), rows };
+}
+
+export async function promocodeExists(db: Tx, code: string): Promise<boolean> {
+  const [clash] = await db.select({ id: promocodes.id }).from(promocodes).where(eq(promocodes.code, code));
+  return clash !== undefined;
+}
+
+export async function insertPromocode(db: Tx, values: typeof promocodes.$inferInsert): Promise<PromocodeRow> {
+  const [row] = await db.insert(promocodes).values(values).returning();
+  return row!;
+}
