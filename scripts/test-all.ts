@@ -2,8 +2,9 @@
  * `npm test`: everything CI runs, stopping at nothing so one report shows every failure:
  * generated types fresh, type check, unit tests, then at the same time the API tests on the embedded database, on
  * PostgreSQL (when DATABASE_URL is set) and the build of every brand (much of the API suites' time is waiting on
- * timers and on PostgreSQL, so a 2-core machine has room), then the browser tests per brand. Ends with each step's
- * wall time, one line "total: N passed, N failed, N skipped" and a non-zero exit when anything failed.
+ * timers and on PostgreSQL, so a 2-core machine has room), then the byte budget of every built page and the browser
+ * tests per brand. Ends with each step's wall time, one line "total: N passed, N failed, N skipped" and a non-zero
+ * exit when anything failed.
  * TEST_SERIAL=1 runs the steps one after another (to time a step alone).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -120,6 +121,8 @@ if (process.env.TEST_SERIAL) {
 }
 if (built) {
   totals.passed++;
+  // The initial JavaScript of every built page against its budget (DESIGN.md "Budgets"; scripts/bench-bytes.ts).
+  check('initial JS of every page within budget', node, ['scripts/bench-bytes.ts', '--check']);
   playwright();
 } else {
   totals.failed++;

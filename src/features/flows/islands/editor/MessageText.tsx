@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
 import { nodeToText, pasteToText } from '../../../../shared/flows/paste.ts';
 import { MESSAGE_VARIABLES, splitVariables, type MessageVariable } from '../../../../shared/flows/variables.ts';
@@ -44,8 +44,9 @@ export default function MessageText({ t, value, onChange, labelId, describedBy, 
   // Pastes wait here, in order, while the sanitizer loads on the first one.
   const pastes = useRef<Promise<void>>(Promise.resolve());
 
-  // Rebuild the DOM only when the text changes from outside (loading); typing already changed it.
-  useEffect(() => {
+  // Rebuild the DOM only when the text changes from outside (loading); typing already changed it. A layout effect:
+  // Preact runs plain effects after the next frame, when a faster keystroke may have made `value` stale already.
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el || written.current === value) return;
     el.replaceChildren(fragmentOf(t, value));
