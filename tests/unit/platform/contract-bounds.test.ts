@@ -1,18 +1,20 @@
 // Every value a client sends is bounded in the contract, so the validator stops it before any handler or SQL sees it:
 // integers and numbers have a minimum and a maximum, strings a maxLength (or an enum or a bounded format), arrays a
-// maxItems. A new operation that forgets one fails here, naming the place.
+// maxItems, objects say whether unknown fields are allowed. A new operation that forgets one fails here, naming the place.
 import { describe, expect, it } from 'vitest';
 import { loadContract, type Schema } from '../../fuzz/contract.ts';
 
 const BOUNDED_FORMATS = new Set(['date', 'date-time', 'uuid']);
 
-function unbounded(schema: Schema, resolve: (s: Schema) => Schema, where: string, seen = new Set<Schema>()): string[] {
+function unbounded(schema: Schema, resolve: (s: Schema) => Schema, where: string, seen = new Set<Schema>(), part = false): string[] {
   const s = resolve(schema);
   if (seen.has(s)) return [];
   seen.add(s);
   const out: string[] = [];
-  const nested = (inner: Schema | undefined, suffix: string) => (inner ? out.push(...unbounded(inner, resolve, where + suffix, seen)) : 0);
-  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) nested(part, '');
+  const nested = (inner: Schema | undefined, suffix: string, isPart = false) => (inner ? out.push(...unbounded(inner, resolve, where + suffix, seen, isPart)) : 0);
+  // Parts of an allOf are closed by the whole (unevaluatedProperties) or by themselves.
+  for (const inner of s.allOf ?? []) nested(inner, '', true);
+  for (const inner of [...(s.oneOf ?? []), ...(s.anyOf ?? [])]) nested(inner, '');
   if (s.enum || s.const !== undefined) return out;
   const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   for (const type of types) {
@@ -23,6 +25,8 @@ function unbounded(schema: Schema, resolve: (s: Schema) => Schema, where: string
       nested(s.items, '[]');
     }
   }
+  const closed = s.additionalProperties !== undefined || (s as { unevaluatedProperties?: unknown }).unevaluatedProperties !== undefined;
+  if ((s.properties || s.allOf) && !closed && !part && !s.allOf?.some((inner) => resolve(inner).additionalProperties === false)) out.push(`${where}: object open to unknown fields (set additionalProperties)`);
   for (const [key, inner] of Object.entries(s.properties ?? {})) nested(inner, `.${key}`);
   if (typeof s.additionalProperties === 'object') nested(s.additionalProperties, '.*');
   return out;
