@@ -1417,7 +1417,7 @@ export interface components {
         MessageResult: {
             message: string;
         };
-        /** @description Unix time in seconds */
+        /** @description Unix time in seconds (up to 9999-12-31, what JavaScript dates and PostgreSQL timestamps both hold) */
         UnixTime: number | null;
         AuthTokens: {
             /** @description Access token (JWT) with a role claim */

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import responseValidation from '@fastify/response-validation';
 import { serverModules } from './modules/index.ts';
 import type { AppContext } from './platform/context.ts';
+import { guardInputs } from './platform/http/input-guard.ts';
 import { installErrorHandling } from './platform/http/errors.ts';
 import { securityHandlers } from './platform/http/security.ts';
 import type { Handlers, OperationId } from './platform/http/types.ts';
@@ -24,6 +25,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   const ajv = requestAjv();
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
   installErrorHandling(app);
+  guardInputs(app);
   // Each module's own body parsers and hooks, on the root app: fastify-openapi-glue adds every route in one plugin.
   for (const module of serverModules) await module.register?.(app, ctx);
 

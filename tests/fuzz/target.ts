@@ -1,0 +1,42 @@
+// The fuzzer's target: the real server on a fresh database (tests/api/harness.ts), signed-in callers of each kind,
+// and a digest of every table to prove that a rejected request changed nothing.
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../src/server/platform/db/rows.ts';
+import { DEMO, startServer, type TestServer } from '../api/harness.ts';
+import type { FuzzOptions } from './runner.ts';
+
+/**
+ * Tables a rejected request may still touch by design: the mail outbox is drained by its sender in the background
+ * (an earlier accepted request may have queued mail).
+ */
+const MOVING_TABLES = new Set(['outbox']);
+
+export interface FuzzTarget {
+  server: TestServer;
+  tokens: FuzzOptions['tokens'];
+  digest(): Promise<string>;
+}
+
+export async function startTarget(): Promise<FuzzTarget> {
+  // The delivery engine runs only when asked, so the data moves only by the requests themselves.
+  const server = await startServer({ env: { DELIVERY_INTERVAL_MS: '0', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+  const owner = await server.login(DEMO.email, DEMO.password);
+  const admin = await server.createUser('fuzz-admin@example.com', 'secret1', 'admin');
+  const superadmin = await server.createUser('fuzz-super@example.com', 'secret1', 'superadmin');
+  const tables = (
+    await rowsOf<{ name: string }>(server.api.db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`)
+  )
+    .map((t) => t.name)
+    .filter((name) => !MOVING_TABLES.has(name));
+  const digestQuery = sql.raw(
+    tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM "${t}" x`).join(' UNION ALL '),
+  );
+  return {
+    server,
+    tokens: { owner: owner.token, admin: admin.token, superadmin: superadmin.token, secret: 'not-the-secret' },
+    async digest() {
+      const rows = await rowsOf<{ t: string; h: string }>(server.api.db, digestQuery);
+      return rows.map((r) => `${r.t}:${r.h}`).join(' ');
+    },
+  };
+}
