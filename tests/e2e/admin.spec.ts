@@ -6,7 +6,7 @@ import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import type { Brand } from '../../src/brand/schema.ts';
-import { tRoutes } from './support.ts';
+import { tRoutes, tUi } from './support.ts';
 
 const t = tOf('en', 'admin');
 /** The English page of a path on this brand (no prefix where English is the default). */
@@ -197,7 +197,7 @@ test('every admin screen: heading, data, no serious accessibility violations', a
     const path = route.path.replace(':userId', '1').replace(':companyId', '2');
     await page.goto(en(brand, path));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes('en')(route.name));
-    await expect(page.getByText(t('common.loading'))).toHaveCount(0);
+    await expect(page.getByText(tUi('en')('loading'))).toHaveCount(0);
     await expect(page.getByText(t('common.loadFailed'))).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, `${brand.id} ${path}`);
   }

@@ -3,12 +3,15 @@ import { createT } from '../../../i18n/translate.ts';
 import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from '../store.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
-import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
+import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
+import { Field } from '../../../ui/field.tsx';
+import { Select } from '../../../ui/select.tsx';
+import { listTexts } from '../../../ui/list-states.tsx';
 
 /** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
-type Props = Omit<InsightsProps, 'messages'> & { messages: NamespaceMessages['delivery']; base: string };
+type Props = Omit<InsightsProps, 'messages'> & { messages: WithUi<NamespaceMessages['delivery']>; base: string };
 type Answer = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: DeliveryMessageList };
 
 /** §2 /insights/message-logs: every message with its flow, recipient, channel, status and times; filters live in the URL. */
@@ -83,50 +86,47 @@ export default function MessageLogs(props: Props) {
       )}
 
       <form className="grid gap-3 sm:grid-cols-3 mb-4" aria-label={t('logs.filters')} onSubmit={(e) => e.preventDefault()}>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('logs.filter.flow')}
-          <select className={inputClass} value={filters.flowId ?? ''} onChange={(e) => change({ ...filters, flowId: Number(e.target.value) || undefined, page: 1 })}>
-            <option value="">{t('logs.filter.allFlows')}</option>
-            {flowList.map((f) => (
-              <option key={f.id} value={f.id}>{f.title}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('logs.filter.status')}
-          <select className={inputClass} value={filters.status ?? ''} onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as LogFilters['status'], page: 1 })}>
-            <option value="">{t('logs.filter.allStatuses')}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>{t(`logs.status.${s}`)}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('logs.filter.channel')}
-          <select className={inputClass} value={filters.channel ?? ''} onChange={(e) => change({ ...filters, channel: (e.target.value || undefined) as LogFilters['channel'], page: 1 })}>
-            <option value="">{t('logs.filter.allChannels')}</option>
-            {CHANNELS.map((c) => (
-              <option key={c} value={c}>{t(`logs.channel.${c}`)}</option>
-            ))}
-          </select>
-        </label>
+        <Field label={t('logs.filter.flow')}>
+          {(id) => (
+            <Select id={id} value={filters.flowId ?? ''} placeholder={t('logs.filter.allFlows')} options={flowList.map((f) => ({ value: f.id, label: f.title }))}
+              onChange={(e) => change({ ...filters, flowId: Number(e.target.value) || undefined, page: 1 })} />
+          )}
+        </Field>
+        <Field label={t('logs.filter.status')}>
+          {(id) => (
+            <Select id={id} value={filters.status ?? ''} placeholder={t('logs.filter.allStatuses')} options={STATUSES.map((s) => ({ value: s, label: t(`logs.status.${s}`) }))}
+              onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as LogFilters['status'], page: 1 })} />
+          )}
+        </Field>
+        <Field label={t('logs.filter.channel')}>
+          {(id) => (
+            <Select id={id} value={filters.channel ?? ''} placeholder={t('logs.filter.allChannels')} options={CHANNELS.map((c) => ({ value: c, label: t(`logs.channel.${c}`) }))}
+              onChange={(e) => change({ ...filters, channel: (e.target.value || undefined) as LogFilters['channel'], page: 1 })} />
+          )}
+        </Field>
       </form>
 
       <div className="flex items-center gap-3 mb-2">
         <p className="text-sm text-ink-muted m-0" aria-live="polite">{data ? t('logs.found', { count: data.total }) : ''}</p>
         <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void load(filters)}>{t('logs.refresh')}</button>
       </div>
-      {busy && !data && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
-      {answer.state === 'failed' && (
-        <p className="text-sm text-red-700" role="alert">
-          {t('errors.network')}{' '}
-          <button type="button" className={secondaryButtonClass} onClick={() => void load(filters)}>{t('logs.retry')}</button>
-        </p>
-      )}
-      {data && !data.messages.length && <p className="text-sm text-ink-muted" role="status">{t(filtered ? 'logs.emptyFiltered' : 'logs.empty')}</p>}
       <p className={note?.ok ? 'text-sm m-0 mb-2' : 'sr-only'} aria-live="polite">{note?.ok ? note.text : ''}</p>
       {note && !note.ok && <p className="text-sm text-red-700 m-0 mb-2" role="alert">{note.text}</p>}
-      {data && data.messages.length > 0 && <MessageLogsTable t={t} locale={props.locale} base={props.base} items={data.messages} busy={busy || marking !== null} onMark={(m, s) => void mark(m, s)} />}
+      <MessageLogsTable
+        t={t}
+        locale={props.locale}
+        base={props.base}
+        items={data?.messages ?? []}
+        busy={busy || marking !== null}
+        state={{
+          loading: busy,
+          failed: answer.state === 'failed',
+          texts: listTexts(t, { empty: t(filtered ? 'logs.emptyFiltered' : 'logs.empty') }),
+          retry: { label: t('ui.retry'), run: () => void load(filters) },
+          emptyAction: !filtered && <a className={textLinkClass} href={`${props.base}/flows`}>{t('logs.toFlows')}</a>,
+        }}
+        onMark={(m, s) => void mark(m, s)}
+      />
 
       {data && <Pager t={t} page={data.page} pages={data.pages} busy={busy} onPage={(page) => change({ ...filters, page })} />}
     </div>

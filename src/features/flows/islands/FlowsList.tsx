@@ -10,7 +10,12 @@ import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { buttonLinkClass, dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { buttonLinkClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { Table } from '../../../ui/table.tsx';
+import { listTexts } from '../../../ui/list-states.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
+import { Field } from '../../../ui/field.tsx';
+import { Select } from '../../../ui/select.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
@@ -67,6 +72,7 @@ export default function FlowsList(props: FlowsProps) {
   const massEditHref = `${base}/flows/EditTextInFlows${chosen.length ? `?ids=${chosen.join(',')}` : ''}`;
   const allSelected = state.items.length > 0 && state.items.every((f) => selected.has(f.id));
   const filtering = state.query.search.trim() !== '' || state.query.status !== '';
+  const byCreated = state.query.sort === 'created';
 
   return (
     <div>
@@ -75,30 +81,25 @@ export default function FlowsList(props: FlowsProps) {
           {t('search')}
           <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
         </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('statusFilter')}
-          <select className={inputClass} value={state.query.status} onChange={(e) => void loadFlows(1, { status: e.target.value as FlowStatus | '' })}>
-            <option value="">{t('allStatuses')}</option>
-            {FLOW_STATUSES.map((s) => (
-              <option key={s} value={s}>{t(`status.${s}`)}</option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          {t('sort.label')}
-          <select
-            className={inputClass}
-            value={`${state.query.sort}:${state.query.order}`}
-            onChange={(e) => {
-              const [sort, order] = e.target.value.split(':') as [FlowSort, SortOrder];
-              void loadFlows(1, { sort, order });
-            }}
-          >
-            {SORTS.map((s) => (
-              <option key={s} value={s}>{t.dynamic(`sort.${s.replace(':', '_')}`)}</option>
-            ))}
-          </select>
-        </label>
+        <Field label={t('statusFilter')}>
+          {(id) => (
+            <Select id={id} value={state.query.status} placeholder={t('allStatuses')} options={FLOW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              onChange={(e) => void loadFlows(1, { status: e.target.value as FlowStatus | '' })} />
+          )}
+        </Field>
+        <Field label={t('sort.label')}>
+          {(id) => (
+            <Select
+              id={id}
+              value={`${state.query.sort}:${state.query.order}`}
+              options={SORTS.map((s) => ({ value: s, label: t.dynamic(`sort.${s.replace(':', '_')}`) }))}
+              onChange={(e) => {
+                const [sort, order] = e.target.value.split(':') as [FlowSort, SortOrder];
+                void loadFlows(1, { sort, order });
+              }}
+            />
+          )}
+        </Field>
       </form>
 
       <div role="group" aria-label={t('actions')} className="flex flex-wrap items-center gap-2 mb-3">
@@ -114,68 +115,61 @@ export default function FlowsList(props: FlowsProps) {
         <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
       )}
 
-      {confirming && (
-        <div role="alertdialog" aria-labelledby="flows-confirm-title" aria-describedby="flows-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
-          <h2 id="flows-confirm-title" className="text-base font-semibold m-0">{t('confirm.title')}</h2>
-          <p id="flows-confirm-text" className="text-sm m-0 my-2">{t('confirm.text', { count: chosen.length })}</p>
-          <div className="flex gap-2">
-            <button type="button" className={dangerButtonClass} onClick={() => void run('Delete')} autoFocus>{t('confirm.yes')}</button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>{t('confirm.no')}</button>
-          </div>
-        </div>
-      )}
+      <ConfirmDialog
+        open={confirming}
+        title={t('confirm.title')}
+        text={t('confirm.text', { count: chosen.length })}
+        confirm={t('confirm.yes')}
+        cancel={t('confirm.no')}
+        onConfirm={() => void run('Delete')}
+        onClose={() => setConfirming(false)}
+      />
 
-      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t('found', { count: state.total })}</p>
-      {state.loading && !state.items.length && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
-      {state.failed && <p className="text-sm text-red-700" role="status">{t('loadFailed')}</p>}
-      {!state.loading && !state.failed && !state.items.length && <p className="text-sm text-ink-muted" role="status">{t(filtering ? 'emptySearch' : 'empty')}</p>}
+      <Table
+        caption={t('caption')}
+        rows={state.items}
+        rowKey={(f) => f.id}
+        busy={state.loading}
+        state={{
+          loading: state.loading,
+          failed: state.failed,
+          found: t('found', { count: state.total }),
+          texts: listTexts(t, { failed: t('loadFailed'), empty: t(filtering ? 'emptySearch' : 'empty') }),
+          // The first flow starts from a template.
+          emptyAction: !filtering && <a className="text-brand-dark underline" href={`${base}/templates`}>{t('createFirst')}</a>,
+        }}
+        columns={[
+          {
+            header: <input type="checkbox" aria-label={t('selectAll')} checked={allSelected} onChange={(e) => selectAllFlows(e.target.checked)} />,
+            cell: (f) => <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />,
+          },
+          { header: t('col.title'), cell: (f) => <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a> },
+          { header: t('col.kind'), cell: (f) => t(`kind.${f.type}`) },
+          { header: t('col.mode'), cell: (f) => t(`mode.${f.mode}`) },
+          { header: t('col.status'), cell: (f) => <span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span> },
+          {
+            header: t(byCreated ? 'col.created' : 'col.edited'),
+            cell: (f) => formatDateTime(props.locale, byCreated ? f.created : f.edited),
+            sorted: state.query.order === 'asc' ? 'ascending' : 'descending',
+          },
+          {
+            header: t('col.actions'),
+            className: 'whitespace-nowrap',
+            cell: (f) => (
+              <>
+                <button type="button" className={`${secondaryButtonClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
+                  {t('duplicate')}
+                </button>
+                <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
+                  {t('conversion')}
+                </a>
+              </>
+            ),
+          },
+        ]}
+      />
 
-      {state.items.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm border-collapse" aria-busy={state.loading}>
-            <caption className="sr-only">{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  <input type="checkbox" aria-label={t('selectAll')} checked={allSelected} onChange={(e) => selectAllFlows(e.target.checked)} />
-                </th>
-                <th scope="col" className={thClass}>{t('col.title')}</th>
-                <th scope="col" className={thClass}>{t('col.kind')}</th>
-                <th scope="col" className={thClass}>{t('col.mode')}</th>
-                <th scope="col" className={thClass}>{t('col.status')}</th>
-                <th scope="col" className={thClass}>{t(state.query.sort === 'created' ? 'col.created' : 'col.edited')}</th>
-                <th scope="col" className={thClass}>{t('col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.items.map((f) => (
-                <tr key={f.id}>
-                  <td className={tdClass}>
-                    <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />
-                  </td>
-                  <td className={tdClass}>
-                    <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a>
-                  </td>
-                  <td className={tdClass}>{t(`kind.${f.type}`)}</td>
-                  <td className={tdClass}>{t(`mode.${f.mode}`)}</td>
-                  <td className={tdClass}><span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span></td>
-                  <td className={tdClass}>{formatDateTime(props.locale, state.query.sort === 'created' ? f.created : f.edited)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <button type="button" className={`${secondaryButtonClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
-                      {t('duplicate')}
-                    </button>
-                    <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
-                      {t('conversion')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      <Pager t={t} page={state.page} pages={state.pages} busy={state.loading} onPage={(page) => void loadFlows(page)} />
+      <Pager t={t} label={t('pages')} page={state.page} pages={state.pages} busy={state.loading} onPage={(page) => void loadFlows(page)} />
     </div>
   );
 }
