@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from './classes.ts';
 
 interface ConfirmDialogProps {
@@ -33,6 +33,8 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, onConfirm, o
     }
     if (!open && el?.open) el.close();
   }, [open]);
+  // Unmounted while open (rendered only while asking): close first, so the focus goes back where it was.
+  useLayoutEffect(() => () => dialog.current?.close(), []);
 
   return (
     <dialog

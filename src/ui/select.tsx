@@ -14,7 +14,8 @@ interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'chi
 
 /** A select over a list that may be empty: then it says so rather than showing a control with nothing to pick. */
 export function Select({ options, empty, placeholder, className, ...select }: SelectProps) {
-  if (!options.length && empty) return <p className="text-sm text-ink-muted m-0" role="status">{empty}</p>;
+  // A span, so the notice may stand inside the label that would have held the select.
+  if (!options.length && empty) return <span className="block text-sm font-normal text-ink-muted" role="status">{empty}</span>;
   return (
     <select className={className ?? inputClass} {...select}>
       {placeholder !== undefined && <option value="">{placeholder}</option>}

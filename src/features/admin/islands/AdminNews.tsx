@@ -7,6 +7,7 @@ import { Field } from '../../../ui/field.tsx';
 import { ListState } from '../../../ui/list-states.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
+// Static, not lazy: a lazy import would bring the preload helper, which this page does not load otherwise.
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -63,15 +64,17 @@ export default function AdminNews(props: AdminProps) {
           </li>
         ))}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t('news.confirmDelete', { title: deleting.title }) : ''}
-        text={t('common.cannotUndo')}
-        confirm={t('common.delete')}
-        cancel={t('common.cancel')}
-        onConfirm={() => deleting && void deleteNews(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting && (
+        <ConfirmDialog
+          open
+          title={t('news.confirmDelete', { title: deleting.title })}
+          text={t('common.cannotUndo')}
+          confirm={t('common.delete')}
+          cancel={t('common.cancel')}
+          onConfirm={() => void deleteNews(deleting.id)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
       <Pager t={t} page={state.page} pages={state.pages} label={t('news.pages')} onPage={(p) => void newsList.load(p)} />
     </div>
   );

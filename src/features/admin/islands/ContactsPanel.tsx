@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AdminSchemas } from '../api.ts';
 import { deleteContact, saveContact } from '../store.ts';
 import type { AdminProps } from './props.ts';
@@ -7,8 +7,10 @@ import { Field } from '../../../ui/field.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { Table } from '../../../ui/table.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 type Contact = AdminSchemas['AdminContact'];
 const FIELDS = ['fullName', 'phone', 'email', 'role', 'comment'] as const;
@@ -67,15 +69,19 @@ export function ContactsPanel(props: AdminProps & { userId: number; contacts: Co
           },
         ]}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={deleting ? t('contacts.confirmDelete', { name: deleting.fullName }) : ''}
-        text={t('common.cannotUndo')}
-        confirm={t('common.delete')}
-        cancel={t('common.cancel')}
-        onConfirm={() => deleting && void remove(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('contacts.confirmDelete', { name: deleting.fullName })}
+            text={t('common.cannotUndo')}
+            confirm={t('common.delete')}
+            cancel={t('common.cancel')}
+            onConfirm={() => void remove(deleting)}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
+      )}
       <form className="grid gap-3 sm:grid-cols-2" aria-label={editing ? t('contacts.editTitle') : t('contacts.addTitle')} onSubmit={(e) => (e.preventDefault(), void save())}>
         {FIELDS.map((f) => (
           <Field key={f} label={t(`contacts.${f}`)} error={errors[f]}>

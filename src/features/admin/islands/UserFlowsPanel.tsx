@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { logAdminFailure, type AdminSchemas } from '../api.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { linkTo, type AdminProps } from './props.ts';
@@ -7,12 +7,14 @@ import { transferFlows, userFlowsPage } from '../store.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Table } from '../../../ui/table.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { buttonClass, inputClass, textLinkClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { listTexts } from './helpers.ts';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 type Mode = 'transfer' | 'copy';
 
@@ -99,16 +101,20 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
         <button type="button" className={buttonClass} onClick={ask}>{t('flows.submit')}</button>
         <p className="text-xs text-ink-muted m-0 sm:col-span-3">{selected.length ? t('flows.scopeSelected', { count: selected.length }) : t('flows.scopeAll', { count })}</p>
       </fieldset>
-      <ConfirmDialog
-        open={confirming}
-        title={t('flows.transferTitle')}
-        text={t(mode === 'copy' ? 'flows.confirmCopy' : 'flows.confirmTransfer', { count, target: targetId })}
-        confirm={t('flows.confirm')}
-        cancel={t('common.cancel')}
-        tone="normal"
-        onConfirm={() => void run()}
-        onClose={() => setConfirming(false)}
-      />
+      {confirming && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('flows.transferTitle')}
+            text={t(mode === 'copy' ? 'flows.confirmCopy' : 'flows.confirmTransfer', { count, target: targetId })}
+            confirm={t('flows.confirm')}
+            cancel={t('common.cancel')}
+            tone="normal"
+            onConfirm={() => void run()}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
       {result && (
         <div role="status" className="mt-3 text-sm">
           <p className="m-0">

@@ -4,7 +4,6 @@ import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, 
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
 import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
-import { Field } from '../../../ui/field.tsx';
 import { Select } from '../../../ui/select.tsx';
 
 /** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
@@ -65,20 +64,16 @@ export default function Conversion(props: Props) {
     <div>
       <p className="m-0 mb-4 text-ink-muted">{t('conversion.intro')}</p>
       <div className="flex flex-wrap gap-4 items-end mb-4">
-        <div className="min-w-64">
-          <Field label={t('conversion.flow')}>
-            {(id) => (
-              <Select
-                id={id}
-                value={flowId ?? ''}
-                onChange={(e) => pick(Number(e.target.value) || undefined)}
-                placeholder={t('conversion.chooseFlow')}
-                options={flowList.map((f) => ({ value: f.id, label: f.title }))}
-                empty={flows && t('conversion.noFlows')}
-              />
-            )}
-          </Field>
-        </div>
+        <label className="flex flex-col gap-1 text-sm font-medium min-w-64">
+          {t('conversion.flow')}
+          <Select
+            value={flowId ?? ''}
+            onChange={(e) => pick(Number(e.target.value) || undefined)}
+            placeholder={t('conversion.chooseFlow')}
+            options={flowList.map((f) => ({ value: f.id, label: f.title }))}
+            empty={flows && t('conversion.noFlows')}
+          />
+        </label>
         <fieldset className="border-0 p-0 m-0">
           <legend className="text-sm font-medium mb-1">{t('conversion.window')}</legend>
           <div className="flex gap-1">

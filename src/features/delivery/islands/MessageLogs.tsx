@@ -6,7 +6,6 @@ import type { InsightsProps } from '../../phones/islands/props.ts';
 import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 import { Pager } from '../../../ui/pager.tsx';
 import { secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
-import { Field } from '../../../ui/field.tsx';
 import { Select } from '../../../ui/select.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
 
@@ -86,24 +85,21 @@ export default function MessageLogs(props: Props) {
       )}
 
       <form className="grid gap-3 sm:grid-cols-3 mb-4" aria-label={t('logs.filters')} onSubmit={(e) => e.preventDefault()}>
-        <Field label={t('logs.filter.flow')}>
-          {(id) => (
-            <Select id={id} value={filters.flowId ?? ''} placeholder={t('logs.filter.allFlows')} options={flowList.map((f) => ({ value: f.id, label: f.title }))}
-              onChange={(e) => change({ ...filters, flowId: Number(e.target.value) || undefined, page: 1 })} />
-          )}
-        </Field>
-        <Field label={t('logs.filter.status')}>
-          {(id) => (
-            <Select id={id} value={filters.status ?? ''} placeholder={t('logs.filter.allStatuses')} options={STATUSES.map((s) => ({ value: s, label: t(`logs.status.${s}`) }))}
-              onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as LogFilters['status'], page: 1 })} />
-          )}
-        </Field>
-        <Field label={t('logs.filter.channel')}>
-          {(id) => (
-            <Select id={id} value={filters.channel ?? ''} placeholder={t('logs.filter.allChannels')} options={CHANNELS.map((c) => ({ value: c, label: t(`logs.channel.${c}`) }))}
-              onChange={(e) => change({ ...filters, channel: (e.target.value || undefined) as LogFilters['channel'], page: 1 })} />
-          )}
-        </Field>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('logs.filter.flow')}
+          <Select value={filters.flowId ?? ''} placeholder={t('logs.filter.allFlows')} options={flowList.map((f) => ({ value: f.id, label: f.title }))}
+            onChange={(e) => change({ ...filters, flowId: Number(e.target.value) || undefined, page: 1 })} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('logs.filter.status')}
+          <Select value={filters.status ?? ''} placeholder={t('logs.filter.allStatuses')} options={STATUSES.map((s) => ({ value: s, label: t(`logs.status.${s}`) }))}
+            onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as LogFilters['status'], page: 1 })} />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('logs.filter.channel')}
+          <Select value={filters.channel ?? ''} placeholder={t('logs.filter.allChannels')} options={CHANNELS.map((c) => ({ value: c, label: t(`logs.channel.${c}`) }))}
+            onChange={(e) => change({ ...filters, channel: (e.target.value || undefined) as LogFilters['channel'], page: 1 })} />
+        </label>
       </form>
 
       <div className="flex items-center gap-3 mb-2">

@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
 import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
 import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
-import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
@@ -13,10 +12,11 @@ import { Pager } from '../../../ui/pager.tsx';
 import { buttonLinkClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { Table } from '../../../ui/table.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { Field } from '../../../ui/field.tsx';
-import { Select } from '../../../ui/select.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
+
+// Loaded when the screen first asks (a dialog, the test numbers form): not in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
+const FlowsTestPhones = lazy(() => import('./FlowsTestPhones.tsx'));
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
 
@@ -81,25 +81,30 @@ export default function FlowsList(props: FlowsProps) {
           {t('search')}
           <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
         </label>
-        <Field label={t('statusFilter')}>
-          {(id) => (
-            <Select id={id} value={state.query.status} placeholder={t('allStatuses')} options={FLOW_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
-              onChange={(e) => void loadFlows(1, { status: e.target.value as FlowStatus | '' })} />
-          )}
-        </Field>
-        <Field label={t('sort.label')}>
-          {(id) => (
-            <Select
-              id={id}
-              value={`${state.query.sort}:${state.query.order}`}
-              options={SORTS.map((s) => ({ value: s, label: t.dynamic(`sort.${s.replace(':', '_')}`) }))}
-              onChange={(e) => {
-                const [sort, order] = e.target.value.split(':') as [FlowSort, SortOrder];
-                void loadFlows(1, { sort, order });
-              }}
-            />
-          )}
-        </Field>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('statusFilter')}
+          <select className={inputClass} value={state.query.status} onChange={(e) => void loadFlows(1, { status: e.target.value as FlowStatus | '' })}>
+            <option value="">{t('allStatuses')}</option>
+            {FLOW_STATUSES.map((s) => (
+              <option key={s} value={s}>{t(`status.${s}`)}</option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('sort.label')}
+          <select
+            className={inputClass}
+            value={`${state.query.sort}:${state.query.order}`}
+            onChange={(e) => {
+              const [sort, order] = e.target.value.split(':') as [FlowSort, SortOrder];
+              void loadFlows(1, { sort, order });
+            }}
+          >
+            {SORTS.map((s) => (
+              <option key={s} value={s}>{t.dynamic(`sort.${s.replace(':', '_')}`)}</option>
+            ))}
+          </select>
+        </label>
       </form>
 
       <div role="group" aria-label={t('actions')} className="flex flex-wrap items-center gap-2 mb-3">
@@ -112,18 +117,24 @@ export default function FlowsList(props: FlowsProps) {
       </div>
 
       {phones && chosen.length > 0 && (
-        <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+        <Suspense>
+          <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+        </Suspense>
       )}
 
-      <ConfirmDialog
-        open={confirming}
-        title={t('confirm.title')}
-        text={t('confirm.text', { count: chosen.length })}
-        confirm={t('confirm.yes')}
-        cancel={t('confirm.no')}
-        onConfirm={() => void run('Delete')}
-        onClose={() => setConfirming(false)}
-      />
+      {confirming && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('confirm.title')}
+            text={t('confirm.text', { count: chosen.length })}
+            confirm={t('confirm.yes')}
+            cancel={t('confirm.no')}
+            onConfirm={() => void run('Delete')}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
 
       <Table
         caption={t('caption')}

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
@@ -7,11 +7,13 @@ import type { InsightsProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SubmitButton, TextField } from '../../../ui/field.tsx';
 import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {
@@ -76,15 +78,19 @@ export default function Blacklist(props: InsightsProps) {
         </label>
       </form>
 
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={t('remove.title')}
-        text={confirming ? t('remove.text', { phone: displayPhone(confirming.phone) }) : ''}
-        confirm={t('remove.yes')}
-        cancel={t('remove.no')}
-        onConfirm={() => confirming && void remove(confirming)}
-        onClose={() => setConfirming(undefined)}
-      />
+      {confirming && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('remove.title')}
+            text={t('remove.text', { phone: displayPhone(confirming.phone) })}
+            confirm={t('remove.yes')}
+            cancel={t('remove.no')}
+            onConfirm={() => void remove(confirming)}
+            onClose={() => setConfirming(undefined)}
+          />
+        </Suspense>
+      )}
 
       <Table
         caption={t('caption')}

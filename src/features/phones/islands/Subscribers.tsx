@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { InsightsProps } from './props.ts';
@@ -8,12 +8,12 @@ import { SubscribersLink } from './SubscribersLink.tsx';
 import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
 import { listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { Field } from '../../../ui/field.tsx';
-import { Select } from '../../../ui/select.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 /** §2 subscribers (/phones/subscribers): the Telegram subscribe link, manual consent, search and filters, un/resubscribe, delete. */
 export default function Subscribers(props: InsightsProps) {
@@ -49,29 +49,35 @@ export default function Subscribers(props: InsightsProps) {
           {t('subscribers.search')}
           <input type="search" className={inputClass} value={filters.search} onChange={(e) => filter({ ...filters, search: e.target.value }, true)} autoComplete="off" />
         </label>
-        <Field label={t('subscribers.status')}>
-          {(id) => (
-            <Select id={id} value={filters.status ?? ''} placeholder={t('subscribers.any')} options={STATUSES.map((s) => ({ value: s, label: t(`subscribers.statusName.${s}`) }))}
-              onChange={(e) => filter({ ...filters, status: (e.target.value || undefined) as SubscriberFilters['status'] })} />
-          )}
-        </Field>
-        <Field label={t('subscribers.channel')}>
-          {(id) => (
-            <Select id={id} value={filters.channel ?? ''} placeholder={t('subscribers.any')} options={CHANNELS.map((c) => ({ value: c, label: t(`subscribers.channelName.${c}`) }))}
-              onChange={(e) => filter({ ...filters, channel: (e.target.value || undefined) as SubscriberFilters['channel'] })} />
-          )}
-        </Field>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('subscribers.status')}
+          <select className={inputClass} value={filters.status ?? ''} onChange={(e) => filter({ ...filters, status: (e.target.value || undefined) as SubscriberFilters['status'] })}>
+            <option value="">{t('subscribers.any')}</option>
+            {STATUSES.map((s) => <option key={s} value={s}>{t(`subscribers.statusName.${s}`)}</option>)}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium">
+          {t('subscribers.channel')}
+          <select className={inputClass} value={filters.channel ?? ''} onChange={(e) => filter({ ...filters, channel: (e.target.value || undefined) as SubscriberFilters['channel'] })}>
+            <option value="">{t('subscribers.any')}</option>
+            {CHANNELS.map((c) => <option key={c} value={c}>{t(`subscribers.channelName.${c}`)}</option>)}
+          </select>
+        </label>
       </form>
 
-      <ConfirmDialog
-        open={confirming !== undefined}
-        title={t('subscribers.remove.title')}
-        text={confirming ? t('subscribers.remove.text', { who: who(confirming) }) : ''}
-        confirm={t('subscribers.remove.yes')}
-        cancel={t('subscribers.remove.no')}
-        onConfirm={() => confirming && void remove(confirming)}
-        onClose={() => setConfirming(undefined)}
-      />
+      {confirming && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('subscribers.remove.title')}
+            text={t('subscribers.remove.text', { who: who(confirming) })}
+            confirm={t('subscribers.remove.yes')}
+            cancel={t('subscribers.remove.no')}
+            onConfirm={() => void remove(confirming)}
+            onClose={() => setConfirming(undefined)}
+          />
+        </Suspense>
+      )}
 
       <Table
         caption={t('subscribers.caption')}
