@@ -18,29 +18,31 @@ interface TableProps<Row> {
   /** The table's name, as a visually hidden caption. */
   caption: string;
   columns: readonly Column<Row>[];
-  rows: readonly Row[];
+  /** The rows and whether they are loading or failed to load: a paged list's state fits as it is. */
+  list: { items: readonly Row[]; loading?: boolean; failed?: boolean };
   rowKey: (row: Row) => string | number;
   /** data-* attributes of a row, for focus handling and tests. */
   rowData?: (row: Row) => Record<`data-${string}`, string | number>;
-  /** Rows are being (re)loaded: aria-busy on the table. */
-  busy?: boolean;
   /**
-   * The list's state, shown above the table: loading while there are no rows, the failure, or the empty notice
-   * when nothing is loading and there are no rows. `found` is a count line kept while the next page loads.
+   * The notices above the table: loading while there are no rows, the failure, or the empty notice when nothing
+   * loads and there are no rows; `found` is a count line kept while the next page loads. None when left out.
    */
-  state?: Omit<ListStateProps, 'empty'> & { found?: string };
+  notices?: Pick<ListStateProps, 'texts' | 'retry' | 'emptyAction'> & { found?: string };
+  /** aria-busy beyond loading (e.g. while a row's action runs); default `list.loading`. */
+  busy?: boolean;
 }
 
 /**
  * A list as a table: a caption, `<th scope="col">` headers, and a wrapper that scrolls sideways on a narrow screen
  * while the page itself does not (browsers let the keyboard focus and scroll such a wrapper).
  */
-export function Table<Row>({ caption, columns, rows, rowKey, rowData, busy, state }: TableProps<Row>) {
+export function Table<Row>({ caption, columns, list, rowKey, rowData, notices, busy = list.loading }: TableProps<Row>) {
+  const { items: rows, loading = false, failed = false } = list;
   const none = !rows.length;
   return (
     <>
-      {state?.found !== undefined && <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{state.found}</p>}
-      {state && <ListState {...state} loading={state.loading && none} empty={!state.loading && !state.failed && none} />}
+      {notices?.found !== undefined && <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{notices.found}</p>}
+      {notices && <ListState {...notices} loading={loading && none} failed={failed} empty={!loading && !failed && none} />}
       {!none && (
         <div className="overflow-x-auto max-w-full">
           <table className={tableClass} aria-busy={busy}>

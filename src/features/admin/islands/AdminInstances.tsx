@@ -35,10 +35,9 @@ export default function AdminInstances(props: AdminProps) {
       </div>
       <Table
         caption={t('instances.caption')}
-        rows={state.items}
+        list={state}
         rowKey={(i) => i.id}
-        busy={state.loading}
-        state={{ loading: state.loading, failed: state.failed, texts: listTexts(t) }}
+        notices={{ texts: listTexts(t) }}
         columns={[
           { header: t('instances.phone'), cell: (i) => i.phone },
           { header: t('instances.state'), cell: (i) => i.state ?? t('instances.unknown') },

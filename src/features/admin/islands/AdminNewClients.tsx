@@ -39,10 +39,9 @@ export default function AdminNewClients(props: AdminProps) {
         <p className="text-sm m-0 mb-2">{t('newClients.summary', { total: fresh.total, paid: Number(fresh.extra.paidTotal ?? 0) })}</p>
         <Table
           caption={t('newClients.title')}
-          rows={fresh.items}
+          list={fresh}
           rowKey={(c) => c.id}
-          busy={fresh.loading}
-          state={{ loading: fresh.loading, failed: fresh.failed, texts: listTexts(t) }}
+          notices={{ texts: listTexts(t) }}
           columns={[
             { header: t('newClients.col.user'), cell: (c) => <>{user(c.id, c.email)}{c.fullName ? ` · ${c.fullName}` : ''}</> },
             { header: t('newClients.col.registered'), cell: (c) => formatDate(props.locale, c.createdDateUnixTime) },
@@ -59,10 +58,9 @@ export default function AdminNewClients(props: AdminProps) {
         <p className="text-sm text-ink-muted m-0 mb-2">{t('churn.about')}</p>
         <Table
           caption={t('churn.title')}
-          rows={churn.items}
+          list={churn}
           rowKey={(c) => c.userId}
-          busy={churn.loading}
-          state={{ loading: churn.loading, failed: churn.failed, texts: listTexts(t) }}
+          notices={{ texts: listTexts(t) }}
           columns={[
             { header: t('churn.col.user'), cell: (c) => user(c.userId, c.email) },
             { header: t('churn.col.score'), cell: (c) => c.score, className: 'font-semibold' },

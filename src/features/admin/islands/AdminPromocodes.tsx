@@ -29,10 +29,9 @@ export default function AdminPromocodes(props: AdminProps) {
       )}
       <Table
         caption={t('promo.caption')}
-        rows={state.items}
+        list={state}
         rowKey={(p) => p.id}
-        busy={state.loading}
-        state={{ loading: state.loading, failed: state.failed, texts: listTexts(t) }}
+        notices={{ texts: listTexts(t) }}
         columns={[
           { header: t('promo.col.code'), cell: (p) => p.code, className: 'font-mono' },
           { header: t('promo.col.discountPercent'), cell: (p) => `${p.discountPercent}%` },

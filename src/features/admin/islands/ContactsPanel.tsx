@@ -51,9 +51,9 @@ export function ContactsPanel(props: AdminProps & { userId: number; contacts: Co
     <Section title={t('contacts.title')}>
       <Table
         caption={t('contacts.title')}
-        rows={props.contacts}
+        list={{ items: props.contacts }}
         rowKey={(c) => c.id}
-        state={{ loading: false, failed: false, texts: listTexts(t, { empty: t('contacts.none') }) }}
+        notices={{ texts: listTexts(t, { empty: t('contacts.none') }) }}
         columns={[
           ...FIELDS.map((f) => ({ header: t(`contacts.${f}`), cell: (c: Contact) => c[f] ?? '—' })),
           {

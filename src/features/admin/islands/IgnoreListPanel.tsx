@@ -15,15 +15,13 @@ export function IgnoreListPanel(props: AdminProps & { userId: number }) {
   const t = useT(props);
   const { state, load } = usePagedList({ name: 'ignore list', loadingAtStart: true, onFail: logAdminFailure }, {}, ignoredPhonesPage(props.userId), props.userId);
 
-  const phones = state.items;
   return (
     <Section title={t('ignore.title')}>
       <Table
         caption={t('ignore.caption')}
-        rows={phones}
+        list={state}
         rowKey={(p) => p.id}
-        busy={state.loading}
-        state={{ loading: state.loading, failed: state.failed, texts: listTexts(t) }}
+        notices={{ texts: listTexts(t) }}
         columns={[
           { header: t('ignore.col.phone'), cell: (p) => `+${p.phone}` },
           { header: t('ignore.col.comment'), cell: (p) => p.comment },

@@ -89,7 +89,7 @@ export function DialoguesPanel(props: AdminProps & { userId: number; grants: S['
           <p className="text-sm mt-3 mb-1">{t('dialogues.total', { count: props.grants.totalCount })}</p>
           <Table
             caption={t('dialogues.history')}
-            rows={props.grants.grants}
+            list={{ items: props.grants.grants }}
             rowKey={(g) => g.id}
             columns={[
               { header: t('dialogues.date'), cell: (g) => formatDate(props.locale, Date.parse(g.date) / 1000) },

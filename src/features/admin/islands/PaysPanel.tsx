@@ -45,12 +45,11 @@ export function PaysPanel(props: AdminProps & { userId: number }) {
     >
       <Table
         caption={t('pays.caption')}
-        rows={mine ? state.pays : []}
+        // Another user's payments may still be in the store: loading until this user's arrive.
+        list={{ items: mine ? state.pays : [], loading: state.loading || !mine, failed: state.failed }}
         rowKey={(p) => p.id}
         rowData={(p) => ({ 'data-pay-id': p.id })}
-        busy={state.loading}
-        // Another user's payments may still be in the store: loading until this user's arrive.
-        state={{ loading: state.loading || !mine, failed: state.failed, texts: listTexts(t) }}
+        notices={{ texts: listTexts(t) }}
         columns={[
           { header: t('pays.col.id'), cell: (p) => p.id },
           { header: t('pays.col.created'), cell: (p) => formatDate(props.locale, p.createdDateUnixTime) },

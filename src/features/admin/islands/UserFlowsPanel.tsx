@@ -64,11 +64,10 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
     <Section title={t('flows.title')}>
       <Table
         caption={t('flows.caption')}
-        rows={flows}
+        list={list}
         rowKey={(f) => f.id}
         rowData={(f) => ({ 'data-flow-id': f.id })}
-        busy={list.loading}
-        state={{ loading: list.loading, failed: list.failed, texts: listTexts(t) }}
+        notices={{ texts: listTexts(t) }}
         columns={[
           {
             header: <input type="checkbox" aria-label={t('flows.selectAll')} checked={allOnPage} onChange={(e) => setSelected((s) => (e.target.checked ? [...new Set([...s, ...flows.map((f) => f.id)])] : s.filter((id) => !flows.some((f) => f.id === id))))} />,

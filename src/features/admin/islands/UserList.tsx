@@ -55,12 +55,9 @@ export function UserList(props: AdminProps) {
       </form>
       <Table
         caption={t('users.caption')}
-        rows={state.items}
+        list={state}
         rowKey={(u) => u.id}
-        busy={state.loading}
-        state={{
-          loading: state.loading,
-          failed: state.failed,
+        notices={{
           texts: listTexts(t),
           found: t(state.extra.totalKind === 'estimate' ? 'users.foundAbout' : state.extra.totalKind === 'atLeast' ? 'users.foundAtLeast' : 'users.found', { count: state.total }),
         }}

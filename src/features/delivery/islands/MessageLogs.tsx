@@ -112,11 +112,9 @@ export default function MessageLogs(props: Props) {
         t={t}
         locale={props.locale}
         base={props.base}
-        items={data?.messages ?? []}
+        list={{ items: data?.messages ?? [], loading: busy, failed: answer.state === 'failed' }}
         busy={busy || marking !== null}
-        state={{
-          loading: busy,
-          failed: answer.state === 'failed',
+        notices={{
           texts: listTexts(t, { empty: t(filtered ? 'logs.emptyFiltered' : 'logs.empty') }),
           retry: { label: t('ui.retry'), run: () => void load(filters) },
           emptyAction: !filtered && <a className={textLinkClass} href={`${props.base}/flows`}>{t('logs.toFlows')}</a>,

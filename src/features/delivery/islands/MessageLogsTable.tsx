@@ -30,10 +30,11 @@ export function MessageLogsTable(props: {
   t: T;
   locale: string;
   base: string;
-  items: DeliveryMessage[];
+  list: { items: DeliveryMessage[]; loading: boolean; failed: boolean };
+  /** While a sandbox mark runs, beyond loading. */
   busy: boolean;
   /** Loading / failed / empty notices (with a retry and the empty state's texts). */
-  state: NonNullable<Parameters<typeof Table>[0]['state']>;
+  notices: NonNullable<Parameters<typeof Table<DeliveryMessage>>[0]['notices']>;
   /** Plays the sandbox recipient's next step (delivered, read, replied) for a message the sandbox sent. */
   onMark: (m: DeliveryMessage, status: SandboxEvent) => void;
 }) {
@@ -42,11 +43,11 @@ export function MessageLogsTable(props: {
   return (
     <Table
       caption={t('logs.caption')}
-      rows={props.items}
+      list={props.list}
       rowKey={(m) => m.id}
       rowData={(m) => ({ 'data-message-id': m.id })}
       busy={props.busy}
-      state={props.state}
+      notices={props.notices}
       columns={[
         {
           header: t('logs.col.flow'),

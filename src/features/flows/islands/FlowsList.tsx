@@ -138,12 +138,9 @@ export default function FlowsList(props: FlowsProps) {
 
       <Table
         caption={t('caption')}
-        rows={state.items}
+        list={state}
         rowKey={(f) => f.id}
-        busy={state.loading}
-        state={{
-          loading: state.loading,
-          failed: state.failed,
+        notices={{
           found: t('found', { count: state.total }),
           texts: listTexts(t, { failed: t('loadFailed'), empty: t(filtering ? 'emptySearch' : 'empty') }),
           // The first flow starts from a template.

@@ -160,7 +160,7 @@ export default function MassEdit(props: FlowsProps) {
           <h2 id="mass-preview" className="text-lg font-semibold m-0 mb-2">{t('mass.previewTitle')}</h2>
           <Table
             caption={t('mass.previewTitle')}
-            rows={preview.rows}
+            list={{ items: preview.rows }}
             rowKey={(r) => r.id}
             columns={[
               { header: t('col.title'), cell: (r) => r.title ?? title(r.id) },

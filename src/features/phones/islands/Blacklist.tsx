@@ -94,10 +94,9 @@ export default function Blacklist(props: InsightsProps) {
 
       <Table
         caption={t('caption')}
-        rows={list.items}
+        list={list}
         rowKey={(item) => item.id}
-        busy={list.loading}
-        state={{ loading: list.loading, failed: list.failed, found: t('found', { count: list.total }), texts: listTexts(t, { empty: t(search.trim() ? 'emptySearch' : 'empty') }) }}
+        notices={{ found: t('found', { count: list.total }), texts: listTexts(t, { empty: t(search.trim() ? 'emptySearch' : 'empty') }) }}
         columns={[
           { header: t('col.phone'), cell: (item) => displayPhone(item.phone) },
           { header: t('col.comment'), cell: (item) => item.comment },

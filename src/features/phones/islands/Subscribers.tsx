@@ -81,12 +81,9 @@ export default function Subscribers(props: InsightsProps) {
 
       <Table
         caption={t('subscribers.caption')}
-        rows={list.items}
+        list={list}
         rowKey={(item) => item.id}
-        busy={list.loading}
-        state={{
-          loading: list.loading,
-          failed: list.failed,
+        notices={{
           found: t('subscribers.found', { count: list.total }),
           texts: listTexts(t, { empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }),
         }}
