@@ -5,8 +5,7 @@ import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
 import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
-import { Select } from '../../../ui/select.tsx';
+import { inputClass, secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
 import { listTexts } from '../../../ui/list-states.tsx';
 
 /** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
@@ -87,18 +86,30 @@ export default function MessageLogs(props: Props) {
       <form className="grid gap-3 sm:grid-cols-3 mb-4" aria-label={t('logs.filters')} onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('logs.filter.flow')}
-          <Select value={filters.flowId ?? ''} placeholder={t('logs.filter.allFlows')} options={flowList.map((f) => ({ value: f.id, label: f.title }))}
-            onChange={(e) => change({ ...filters, flowId: Number(e.target.value) || undefined, page: 1 })} />
+          <select className={inputClass} value={filters.flowId ?? ''} onChange={(e) => change({ ...filters, flowId: Number(e.target.value) || undefined, page: 1 })}>
+            <option value="">{t('logs.filter.allFlows')}</option>
+            {flowList.map((f) => (
+              <option key={f.id} value={f.id}>{f.title}</option>
+            ))}
+          </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('logs.filter.status')}
-          <Select value={filters.status ?? ''} placeholder={t('logs.filter.allStatuses')} options={STATUSES.map((s) => ({ value: s, label: t(`logs.status.${s}`) }))}
-            onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as LogFilters['status'], page: 1 })} />
+          <select className={inputClass} value={filters.status ?? ''} onChange={(e) => change({ ...filters, status: (e.target.value || undefined) as LogFilters['status'], page: 1 })}>
+            <option value="">{t('logs.filter.allStatuses')}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>{t(`logs.status.${s}`)}</option>
+            ))}
+          </select>
         </label>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('logs.filter.channel')}
-          <Select value={filters.channel ?? ''} placeholder={t('logs.filter.allChannels')} options={CHANNELS.map((c) => ({ value: c, label: t(`logs.channel.${c}`) }))}
-            onChange={(e) => change({ ...filters, channel: (e.target.value || undefined) as LogFilters['channel'], page: 1 })} />
+          <select className={inputClass} value={filters.channel ?? ''} onChange={(e) => change({ ...filters, channel: (e.target.value || undefined) as LogFilters['channel'], page: 1 })}>
+            <option value="">{t('logs.filter.allChannels')}</option>
+            {CHANNELS.map((c) => (
+              <option key={c} value={c}>{t(`logs.channel.${c}`)}</option>
+            ))}
+          </select>
         </label>
       </form>
 
