@@ -2,8 +2,11 @@ import type { Locale } from './locales.ts';
 
 /** Domains whose messages live in their feature folder: src/features/<domain>/messages/<locale>.json. */
 export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin'] as const;
-/** Namespaces of the page frame, kept here: src/i18n/messages/<locale>/<namespace>.json. */
-export const SHELL_NAMESPACES = ['shell', 'routes'] as const;
+/**
+ * Namespaces of the page frame, kept here: src/i18n/messages/<locale>/<namespace>.json. `ui` holds the texts the UI
+ * kit shows in any domain (list states, pager); a screen with lists hands it to its islands under `messages.ui`.
+ */
+export const SHELL_NAMESPACES = ['shell', 'routes', 'ui'] as const;
 /** One namespace per domain word plus the frame's; islands import only their own. */
 export const NAMESPACES = [...SHELL_NAMESPACES, ...FEATURE_NAMESPACES] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -19,6 +22,7 @@ export function messagesPath(locale: Locale, namespace: Namespace): string {
 export interface NamespaceMessages {
   shell: typeof import('./messages/en/shell.json');
   routes: typeof import('./messages/en/routes.json');
+  ui: typeof import('./messages/en/ui.json');
   account: typeof import('../features/account/messages/en.json');
   onboarding: typeof import('../features/onboarding/messages/en.json');
   flows: typeof import('../features/flows/messages/en.json');
@@ -26,3 +30,6 @@ export interface NamespaceMessages {
   delivery: typeof import('../features/delivery/messages/en.json');
   admin: typeof import('../features/admin/messages/en.json');
 }
+
+/** A domain's messages with the UI kit's texts under `ui` (t('ui.loading'), Pager prefix 'ui.'). */
+export type WithUi<M> = M & { ui: NamespaceMessages['ui'] };

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
+import { buttonClass, dangerButtonClass, secondaryButtonClass } from './classes.ts';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,14 +12,15 @@ interface ConfirmDialogProps {
   onClose: () => void;
   /** `danger` paints the confirm button red (an action that is hard to undo). */
   tone?: 'danger' | 'normal';
+  /** `alertdialog` (default): a question that interrupts, as a confirmation does; `dialog` for a plain modal. */
+  role?: 'alertdialog' | 'dialog';
 }
 
-const danger = 'px-3 py-1.5 rounded text-sm font-medium bg-red-700 text-white hover:bg-red-800 cursor-pointer border-0';
-const normal = 'px-3 py-1.5 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark cursor-pointer border-0';
-const secondary = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 cursor-pointer';
-
-/** A modal question: the page behind is inert, Esc cancels, and the safe choice (cancel) has the focus first. */
-export function ConfirmDialog({ open, title, text, confirm, cancel, onConfirm, onClose, tone = 'danger' }: ConfirmDialogProps) {
+/**
+ * A modal question: the page behind is inert, Esc cancels, the safe choice (cancel) has the focus first, and focus
+ * goes back to the control that opened it.
+ */
+export function ConfirmDialog({ open, title, text, confirm, cancel, onConfirm, onClose, tone = 'danger', role = 'alertdialog' }: ConfirmDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const id = useId();
@@ -31,10 +33,13 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, onConfirm, o
     }
     if (!open && el?.open) el.close();
   }, [open]);
+  // Unmounted while open (rendered only while asking): close first, so the focus goes back where it was.
+  useLayoutEffect(() => () => dialog.current?.close(), []);
 
   return (
     <dialog
       ref={dialog}
+      role={role === 'dialog' ? undefined : role}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-text`}
       className="rounded border border-gray-300 p-4 max-w-md backdrop:bg-black/40"
@@ -43,8 +48,8 @@ export function ConfirmDialog({ open, title, text, confirm, cancel, onConfirm, o
       <h2 id={`${id}-title`} className="text-base font-semibold m-0">{title}</h2>
       <p id={`${id}-text`} className="text-sm my-2">{text}</p>
       <div className="flex gap-2">
-        <button type="button" className={tone === 'danger' ? danger : normal} onClick={() => (onConfirm(), onClose())}>{confirm}</button>
-        <button ref={cancelButton} type="button" className={secondary} onClick={onClose}>{cancel}</button>
+        <button type="button" className={tone === 'danger' ? dangerButtonClass : buttonClass} onClick={() => (onConfirm(), onClose())}>{confirm}</button>
+        <button ref={cancelButton} type="button" className={secondaryButtonClass} onClick={onClose}>{cancel}</button>
       </div>
     </dialog>
   );

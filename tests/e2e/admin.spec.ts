@@ -6,7 +6,7 @@ import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import type { Brand } from '../../src/brand/schema.ts';
-import { tRoutes } from './support.ts';
+import { tRoutes, tUi } from './support.ts';
 
 const t = tOf('en', 'admin');
 /** The English page of a path on this brand (no prefix where English is the default). */
@@ -157,6 +157,42 @@ test("a user's flows and ignore list; copy a flow to another user and see it the
   await expect(copied).toContainText(`Reminder ${stamp}`);
 });
 
+// The kit's confirmation dialog (it replaced window.confirm here): the safe choice has the focus, Esc keeps the item.
+test('deleting a notification or a contact asks first', async ({ page, context, baseURL, brand }) => {
+  const stamp = Date.now().toString(36);
+  const owner = await customer(baseURL!, `e2e-contacts-${stamp}@example.com`);
+  await prepareStorage(context, { tokens: staff, locale: 'en' });
+
+  await page.goto(en(brand, '/admin/news'));
+  await hydrated(page);
+  const title = `Maintenance ${stamp}`;
+  await page.getByLabel(t('news.titleField')).fill(title);
+  await page.getByLabel(t('news.text')).fill('Tonight, for an hour.');
+  await page.getByRole('button', { name: t('news.publish') }).click();
+  const remove = page.getByRole('button', { name: t('news.deleteOne', { title }) });
+  await remove.click();
+  const dialog = page.getByRole('alertdialog', { name: t('news.confirmDelete', { title }) });
+  await expect(dialog.getByRole('button', { name: t('common.cancel') })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, `${brand.id} delete notification dialog`);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(remove).toBeFocused();
+  await remove.click();
+  await dialog.getByRole('button', { name: t('common.delete'), exact: true }).click();
+  await expect(remove).toHaveCount(0);
+
+  await page.goto(en(brand, '/admin/users') + `?id=${owner.id}`);
+  const contacts = page.getByRole('region', { name: t('contacts.title'), exact: true });
+  const name = `Anna ${stamp}`;
+  await contacts.getByLabel(t('contacts.fullName')).fill(name);
+  await contacts.getByRole('button', { name: t('contacts.add') }).click();
+  const removeContact = contacts.getByRole('button', { name: t('contacts.deleteOne', { name }) });
+  await removeContact.click();
+  await page.getByRole('alertdialog', { name: t('contacts.confirmDelete', { name }) }).getByRole('button', { name: t('common.delete'), exact: true }).click();
+  await expect(removeContact).toHaveCount(0);
+  await expect(contacts.getByRole('status').filter({ hasText: t('contacts.none') })).toBeVisible();
+});
+
 test('a super-admin creates a promo code; an admin is refused', async ({ page, context, baseURL, browser, brand }) => {
   const code = `E2E${Date.now().toString(36).toUpperCase()}`;
   await prepareStorage(context, { tokens: staff, locale: 'en' });
@@ -197,7 +233,7 @@ test('every admin screen: heading, data, no serious accessibility violations', a
     const path = route.path.replace(':userId', '1').replace(':companyId', '2');
     await page.goto(en(brand, path));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes('en')(route.name));
-    await expect(page.getByText(t('common.loading'))).toHaveCount(0);
+    await expect(page.getByText(tUi('en')('loading'))).toHaveCount(0);
     await expect(page.getByText(t('common.loadFailed'))).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, `${brand.id} ${path}`);
   }

@@ -4,7 +4,7 @@ import { routesForBrand } from '../../src/routes/select.ts';
 import { type Messages } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { api, customer } from './flows-support.ts';
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test, tOf } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test, tOf, tUi } from './support.ts';
 
 const tInsights = (locale: Locale) => tOf(locale, 'delivery');
 const DAY = 86_400;
@@ -87,9 +87,9 @@ test('the message log lists, filters and pages by URL; conversion switches windo
   await page.goto('/insights/message-logs/');
   await hydrated(page);
   await expect(rows).toHaveCount(20);
-  const pages = page.getByRole('navigation', { name: t('pages') });
-  await expect(pages).toContainText(t('pageOf', { page: 1, pages: 2 }));
-  await pages.getByRole('button', { name: t('next') }).click();
+  const pages = page.getByRole('navigation', { name: tUi(locale)('pages') });
+  await expect(pages).toContainText(tUi(locale)('pageOf', { page: 1, pages: 2 }));
+  await pages.getByRole('button', { name: tUi(locale)('next') }).click();
   await expect(rows).toHaveCount(4);
   await expect(page).toHaveURL(/page=2/);
 

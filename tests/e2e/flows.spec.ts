@@ -1,6 +1,6 @@
 // The flows list (issue 6): paging, search, sort, status badges, select all, bulk resume/pause, test numbers,
 // confirmed delete, duplicate, row links, mass text edit with preview, empty state.
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test } from './support.ts';
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, tUi, test } from './support.ts';
 import { api, customer, tFlows } from './flows-support.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 
@@ -23,13 +23,13 @@ test('lists, searches, pages and acts on the selected flows', async ({ page, con
   await expect(page.getByText(t('found', { count: 23 }))).toBeVisible();
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(20);
-  await expect(page.getByText(t('pageOf', { page: 1, pages: 2 }))).toBeVisible();
+  await expect(page.getByText(tUi(locale)('pageOf', { page: 1, pages: 2 }))).toBeVisible();
   // Newest edit first: the birthday flow leads, marked as outside the tariff.
   await expect(rows.first()).toContainText('Birthday wishes');
   await expect(rows.first()).toContainText(t('status.Unavailable'));
-  await page.getByRole('button', { name: t('next') }).click();
+  await page.getByRole('button', { name: tUi(locale)('next') }).click();
   await expect(rows).toHaveCount(3);
-  await expect(page.getByText(t('pageOf', { page: 2, pages: 2 }))).toBeVisible();
+  await expect(page.getByText(tUi(locale)('pageOf', { page: 2, pages: 2 }))).toBeVisible();
   await expectNoSeriousA11yViolations(page, `${brand.id} /flows`);
 
   // Search reaches the message text too.

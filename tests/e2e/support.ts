@@ -21,6 +21,8 @@ export const tOf = (locale: Locale, ns: Namespace, part?: string) =>
 
 export const tShell = (locale: Locale) => tOf(locale, 'shell');
 export const tRoutes = (locale: Locale) => tOf(locale, 'routes');
+/** The UI kit's texts every domain shows: list states and the pager. */
+export const tUi = (locale: Locale) => tOf(locale, 'ui');
 
 /** A concrete URL path for a route: parameters get sample values. */
 export function samplePath(route: RouteDef): string {

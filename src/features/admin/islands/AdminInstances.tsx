@@ -4,10 +4,10 @@ import { instanceList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
-import { ListState } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { formatDate } from '../../../ui/format.ts';
-import { inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
+import { inputClass, textLinkClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 const STATES = ['init', 'GotQrCode', 'NotAuthorized', 'Connected', 'Authorized', 'loading', 'error', 'unknown'];
@@ -33,31 +33,19 @@ export default function AdminInstances(props: AdminProps) {
           )}
         </Field>
       </div>
-      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
-      {state.items.length > 0 && (
-        <table className={tableClass}>
-          <caption className="sr-only">{t('instances.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className={thClass}>{t('instances.phone')}</th>
-              <th scope="col" className={thClass}>{t('instances.state')}</th>
-              <th scope="col" className={thClass}>{t('instances.owner')}</th>
-              <th scope="col" className={thClass}>{t('instances.created')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {state.items.map((i) => (
-              <tr key={i.id}>
-                <td className={tdClass}>{i.phone}</td>
-                <td className={tdClass}>{i.state ?? t('instances.unknown')}</td>
-                <td className={tdClass}><a className={textLinkClass} href={`${props.links.users}?id=${i.userId}`}>{i.userEmail}</a></td>
-                <td className={tdClass}>{formatDate(props.locale, i.createdDateUnixTime)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('instances.pages')} onPage={(p) => void instanceList.load(p)} />
+      <Table
+        caption={t('instances.caption')}
+        list={state}
+        rowKey={(i) => i.id}
+        notices={{ texts: listTexts(t) }}
+        columns={[
+          { header: t('instances.phone'), cell: (i) => i.phone },
+          { header: t('instances.state'), cell: (i) => i.state ?? t('instances.unknown') },
+          { header: t('instances.owner'), cell: (i) => <a className={textLinkClass} href={`${props.links.users}?id=${i.userId}`}>{i.userEmail}</a> },
+          { header: t('instances.created'), cell: (i) => formatDate(props.locale, i.createdDateUnixTime) },
+        ]}
+      />
+      <Pager t={t} page={state.page} pages={state.pages} label={t('instances.pages')} onPage={(p) => void instanceList.load(p)} />
     </div>
   );
 }

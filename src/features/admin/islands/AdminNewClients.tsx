@@ -4,11 +4,11 @@ import { churnList, newClientList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
-import { ListState } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { formatDate } from '../../../ui/format.ts';
-import { inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
+import { inputClass, textLinkClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 const WINDOWS = [7, 14, 30, 90];
@@ -37,57 +37,39 @@ export default function AdminNewClients(props: AdminProps) {
           </Field>
         </div>
         <p className="text-sm m-0 mb-2">{t('newClients.summary', { total: fresh.total, paid: Number(fresh.extra.paidTotal ?? 0) })}</p>
-        <ListState texts={listTexts(t)} loading={fresh.loading && !fresh.items.length} failed={fresh.failed} empty={!fresh.loading && !fresh.failed && !fresh.items.length} />
-        {fresh.items.length > 0 && (
-          <table className={tableClass}>
-            <caption className="sr-only">{t('newClients.title')}</caption>
-            <thead>
-              <tr>
-                {['user', 'registered', 'confirmed', 'accounts', 'payments', 'firstPayment'].map((k) => <th key={k} scope="col" className={thClass}>{t.dynamic(`newClients.col.${k}`)}</th>)}
-              </tr>
-            </thead>
-            <tbody>
-              {fresh.items.map((c) => (
-                <tr key={c.id}>
-                  <td className={tdClass}>{user(c.id, c.email)}{c.fullName ? ` · ${c.fullName}` : ''}</td>
-                  <td className={tdClass}>{formatDate(props.locale, c.createdDateUnixTime)}</td>
-                  <td className={tdClass}>{c.emailConfirmed ? t('common.yes') : t('common.no')}</td>
-                  <td className={tdClass}>{c.accountsCount}</td>
-                  <td className={tdClass}>{c.successfulPayments}</td>
-                  <td className={tdClass}>{formatDate(props.locale, c.firstPaymentUnixTime)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <Pager t={t} prefix="common." page={fresh.page} pages={fresh.pages} label={t('newClients.pages')} onPage={(p) => void newClientList.load(p)} />
+        <Table
+          caption={t('newClients.title')}
+          list={fresh}
+          rowKey={(c) => c.id}
+          notices={{ texts: listTexts(t) }}
+          columns={[
+            { header: t('newClients.col.user'), cell: (c) => <>{user(c.id, c.email)}{c.fullName ? ` · ${c.fullName}` : ''}</> },
+            { header: t('newClients.col.registered'), cell: (c) => formatDate(props.locale, c.createdDateUnixTime) },
+            { header: t('newClients.col.confirmed'), cell: (c) => (c.emailConfirmed ? t('common.yes') : t('common.no')) },
+            { header: t('newClients.col.accounts'), cell: (c) => c.accountsCount },
+            { header: t('newClients.col.payments'), cell: (c) => c.successfulPayments },
+            { header: t('newClients.col.firstPayment'), cell: (c) => formatDate(props.locale, c.firstPaymentUnixTime) },
+          ]}
+        />
+        <Pager t={t} page={fresh.page} pages={fresh.pages} label={t('newClients.pages')} onPage={(p) => void newClientList.load(p)} />
       </Section>
 
       <Section title={t('churn.title')}>
         <p className="text-sm text-ink-muted m-0 mb-2">{t('churn.about')}</p>
-        <ListState texts={listTexts(t)} loading={churn.loading && !churn.items.length} failed={churn.failed} empty={!churn.loading && !churn.failed && !churn.items.length} />
-        {churn.items.length > 0 && (
-          <table className={tableClass}>
-            <caption className="sr-only">{t('churn.title')}</caption>
-            <thead>
-              <tr>
-                {['user', 'score', 'why', 'paidUntil', 'lastSignIn'].map((k) => <th key={k} scope="col" className={thClass}>{t.dynamic(`churn.col.${k}`)}</th>)}
-              </tr>
-            </thead>
-            <tbody>
-              {churn.items.map((c) => (
-                <tr key={c.userId}>
-                  <td className={tdClass}>{user(c.userId, c.email)}</td>
-                  <td className={`${tdClass} font-semibold`}>{c.score}</td>
-                  <td className={tdClass}>{c.factors.map((f) => t('churn.factor', { name: t(`churn.factors.${f.code}`), points: f.points })).join(', ')}</td>
-                  <td className={tdClass}>{formatDate(props.locale, c.lastSuccessfulEndUnixTime)}</td>
-                  <td className={tdClass}>{formatDate(props.locale, c.lastSignInUnixTime)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        <Pager t={t} prefix="common." page={churn.page} pages={churn.pages} label={t('churn.pages')} onPage={(p) => void churnList.load(p)} />
+        <Table
+          caption={t('churn.title')}
+          list={churn}
+          rowKey={(c) => c.userId}
+          notices={{ texts: listTexts(t) }}
+          columns={[
+            { header: t('churn.col.user'), cell: (c) => user(c.userId, c.email) },
+            { header: t('churn.col.score'), cell: (c) => c.score, className: 'font-semibold' },
+            { header: t('churn.col.why'), cell: (c) => c.factors.map((f) => t('churn.factor', { name: t(`churn.factors.${f.code}`), points: f.points })).join(', ') },
+            { header: t('churn.col.paidUntil'), cell: (c) => formatDate(props.locale, c.lastSuccessfulEndUnixTime) },
+            { header: t('churn.col.lastSignIn'), cell: (c) => formatDate(props.locale, c.lastSignInUnixTime) },
+          ]}
+        />
+        <Pager t={t} page={churn.page} pages={churn.pages} label={t('churn.pages')} onPage={(p) => void churnList.load(p)} />
       </Section>
     </div>
   );

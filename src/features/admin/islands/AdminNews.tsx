@@ -7,6 +7,8 @@ import { Field } from '../../../ui/field.tsx';
 import { ListState } from '../../../ui/list-states.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
+// Static, not lazy: a lazy import would bring the preload helper, which this page does not load otherwise.
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { listTexts } from './helpers.ts';
@@ -27,9 +29,7 @@ export default function AdminNews(props: AdminProps) {
     setStatus(ok ? t('news.published') : t('common.saveFailed'));
     if (ok) (setTitle(''), setText(''));
   };
-  const remove = async (id: number, name: string) => {
-    if (window.confirm(t('news.confirmDelete', { title: name }))) await deleteNews(id);
-  };
+  const [deleting, setDeleting] = useState<{ id: number; title: string } | null>(null);
 
   return (
     <div>
@@ -57,14 +57,25 @@ export default function AdminNews(props: AdminProps) {
           <li key={n.id} className="bg-white border border-gray-200 rounded p-3">
             <div className="flex justify-between gap-2">
               <strong>{n.level === 'warning' ? `⚠ ${n.title}` : n.title}</strong>
-              <button type="button" className={secondaryButtonClass} aria-label={t('news.deleteOne', { title: n.title })} onClick={() => void remove(n.id, n.title)}>{t('common.delete')}</button>
+              <button type="button" className={secondaryButtonClass} aria-label={t('news.deleteOne', { title: n.title })} onClick={() => setDeleting(n)}>{t('common.delete')}</button>
             </div>
             <p className="text-sm m-0 mt-1 whitespace-pre-line">{n.text}</p>
             <p className="text-xs text-ink-muted m-0 mt-1">{formatDateTime(props.locale, n.createdDateUnixTime)}</p>
           </li>
         ))}
       </ul>
-      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('news.pages')} onPage={(p) => void newsList.load(p)} />
+      {deleting && (
+        <ConfirmDialog
+          open
+          title={t('news.confirmDelete', { title: deleting.title })}
+          text={t('common.cannotUndo')}
+          confirm={t('common.delete')}
+          cancel={t('common.cancel')}
+          onConfirm={() => void deleteNews(deleting.id)}
+          onClose={() => setDeleting(null)}
+        />
+      )}
+      <Pager t={t} page={state.page} pages={state.pages} label={t('news.pages')} onPage={(p) => void newsList.load(p)} />
     </div>
   );
 }

@@ -39,7 +39,7 @@ export default function AdminOutgoing(props: AdminProps) {
           </li>
         ))}
       </ul>
-      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('outgoing.pages')} onPage={(p) => void outgoingList.load(p)} />
+      <Pager t={t} page={state.page} pages={state.pages} label={t('outgoing.pages')} onPage={(p) => void outgoingList.load(p)} />
     </div>
   );
 }

@@ -1,24 +1,30 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { AdminSchemas } from '../api.ts';
 import { deleteContact, saveContact } from '../store.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Section } from '../../../ui/section.tsx';
-import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { Table } from '../../../ui/table.tsx';
+import { listTexts } from '../../../ui/list-states.tsx';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 type Contact = AdminSchemas['AdminContact'];
 const FIELDS = ['fullName', 'phone', 'email', 'role', 'comment'] as const;
 type Draft = Record<(typeof FIELDS)[number], string>;
 const blank: Draft = { fullName: '', phone: '', email: '', role: '', comment: '' };
 
-/** §3 Admin contact: full name, phone, email, comment, role. Deleting asks first. */
+/** §3 Admin contact: full name, phone, email, comment, role. Deleting asks first (the kit's ConfirmDialog). */
 export function ContactsPanel(props: AdminProps & { userId: number; contacts: Contact[] }) {
   const t = useT(props);
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
+  const [deleting, setDeleting] = useState<Contact | null>(null);
 
   const edit = (c: Contact | null) => {
     setEditing(c?.id ?? null);
@@ -37,38 +43,44 @@ export function ContactsPanel(props: AdminProps & { userId: number; contacts: Co
     }
   };
   const remove = async (c: Contact) => {
-    if (!window.confirm(t('contacts.confirmDelete', { name: c.fullName }))) return;
     await deleteContact(props.userId, c.id);
     if (editing === c.id) edit(null);
   };
 
   return (
     <Section title={t('contacts.title')}>
-      {props.contacts.length === 0 ? (
-        <p className="text-sm text-ink-muted m-0 mb-3">{t('contacts.none')}</p>
-      ) : (
-        <div className="overflow-x-auto mb-3">
-          <table className={tableClass}>
-            <caption className="sr-only">{t('contacts.title')}</caption>
-            <thead>
-              <tr>
-                {FIELDS.map((f) => <th key={f} scope="col" className={thClass}>{t(`contacts.${f}`)}</th>)}
-                <th scope="col" className={thClass}><span className="sr-only">{t('common.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.contacts.map((c) => (
-                <tr key={c.id}>
-                  {FIELDS.map((f) => <td key={f} className={tdClass}>{c[f] ?? '—'}</td>)}
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <button type="button" className={secondaryButtonClass} aria-label={t('contacts.editOne', { name: c.fullName })} onClick={() => edit(c)}>{t('common.edit')}</button>{' '}
-                    <button type="button" className={secondaryButtonClass} aria-label={t('contacts.deleteOne', { name: c.fullName })} onClick={() => void remove(c)}>{t('common.delete')}</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      <Table
+        caption={t('contacts.title')}
+        list={{ items: props.contacts }}
+        rowKey={(c) => c.id}
+        notices={{ texts: listTexts(t, { empty: t('contacts.none') }) }}
+        columns={[
+          ...FIELDS.map((f) => ({ header: t(`contacts.${f}`), cell: (c: Contact) => c[f] ?? '—' })),
+          {
+            header: t('common.actions'),
+            hideHeader: true,
+            className: 'whitespace-nowrap',
+            cell: (c) => (
+              <>
+                <button type="button" className={secondaryButtonClass} aria-label={t('contacts.editOne', { name: c.fullName })} onClick={() => edit(c)}>{t('common.edit')}</button>{' '}
+                <button type="button" className={secondaryButtonClass} aria-label={t('contacts.deleteOne', { name: c.fullName })} onClick={() => setDeleting(c)}>{t('common.delete')}</button>
+              </>
+            ),
+          },
+        ]}
+      />
+      {deleting && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('contacts.confirmDelete', { name: deleting.fullName })}
+            text={t('common.cannotUndo')}
+            confirm={t('common.delete')}
+            cancel={t('common.cancel')}
+            onConfirm={() => void remove(deleting)}
+            onClose={() => setDeleting(null)}
+          />
+        </Suspense>
       )}
       <form className="grid gap-3 sm:grid-cols-2" aria-label={editing ? t('contacts.editTitle') : t('contacts.addTitle')} onSubmit={(e) => (e.preventDefault(), void save())}>
         {FIELDS.map((f) => (

@@ -5,7 +5,8 @@ import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
 import { Section } from '../../../ui/section.tsx';
-import { buttonClass, inputClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { buttonClass, inputClass } from '../../../ui/classes.ts';
+import { Table } from '../../../ui/table.tsx';
 import { formatDate } from '../../../ui/format.ts';
 
 type S = AdminSchemas;
@@ -86,27 +87,16 @@ export function DialoguesPanel(props: AdminProps & { userId: number; grants: S['
       {props.grants && (
         <>
           <p className="text-sm mt-3 mb-1">{t('dialogues.total', { count: props.grants.totalCount })}</p>
-          {props.grants.grants.length > 0 && (
-            <table className={tableClass}>
-              <caption className="sr-only">{t('dialogues.history')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>{t('dialogues.date')}</th>
-                  <th scope="col" className={thClass}>{t('dialogues.count')}</th>
-                  <th scope="col" className={thClass}>{t('dialogues.grantedBy')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {props.grants.grants.map((g) => (
-                  <tr key={g.id}>
-                    <td className={tdClass}>{formatDate(props.locale, Date.parse(g.date) / 1000)}</td>
-                    <td className={tdClass}>{g.count}</td>
-                    <td className={tdClass}>{g.grantedBy ?? '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <Table
+            caption={t('dialogues.history')}
+            list={{ items: props.grants.grants }}
+            rowKey={(g) => g.id}
+            columns={[
+              { header: t('dialogues.date'), cell: (g) => formatDate(props.locale, Date.parse(g.date) / 1000) },
+              { header: t('dialogues.count'), cell: (g) => g.count },
+              { header: t('dialogues.grantedBy'), cell: (g) => g.grantedBy ?? '—' },
+            ]}
+          />
         </>
       )}
     </Section>

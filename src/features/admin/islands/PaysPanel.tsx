@@ -5,12 +5,12 @@ import { $pays, fetchPayLink, loadPays, type Payment } from '../store-pays.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
-import { ListState } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
-import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatAmount, formatDate } from '../../../ui/format.ts';
-import { tariffLabel , listTexts } from './helpers.ts';
+import { listTexts, tariffLabel } from './helpers.ts';
 
 // The modal (form, lookups) loads only when an admin opens it.
 const PayModal = lazy(() => import('./PayModal.tsx'));
@@ -43,44 +43,35 @@ export function PaysPanel(props: AdminProps & { userId: number }) {
       title={t('pays.title')}
       actions={<button type="button" className={buttonClass} onClick={() => setModal({ pay: null })}>{t('pays.add')}</button>}
     >
-      <ListState texts={listTexts(t)} loading={state.loading && !state.pays.length} failed={state.failed} empty={mine && !state.loading && !state.failed && !state.pays.length} />
-      {mine && state.pays.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className={tableClass} aria-busy={state.loading}>
-            <caption className="sr-only">{t('pays.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('pays.col.id')}</th>
-                <th scope="col" className={thClass}>{t('pays.col.created')}</th>
-                <th scope="col" className={thClass}>{t('pays.col.period')}</th>
-                <th scope="col" className={thClass}>{t('pays.col.amount')}</th>
-                <th scope="col" className={thClass}>{t('pays.col.tariff')}</th>
-                <th scope="col" className={thClass}>{t('pays.col.success')}</th>
-                <th scope="col" className={thClass}>{t('pays.col.comment')}</th>
-                <th scope="col" className={thClass}><span className="sr-only">{t('common.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.pays.map((p) => (
-                <tr key={p.id} data-pay-id={p.id}>
-                  <td className={tdClass}>{p.id}</td>
-                  <td className={tdClass}>{formatDate(props.locale, p.createdDateUnixTime)}</td>
-                  <td className={tdClass}>{formatDate(props.locale, p.dateBeginUnixTime)} – {formatDate(props.locale, p.dateEndUnixTime)}</td>
-                  <td className={tdClass}>{formatAmount(p.amount)} {p.currency}</td>
-                  <td className={tdClass}>{tariffLabel(t, p.tariff)}</td>
-                  <td className={tdClass}>{p.success ? t('common.yes') : t('common.no')}{p.isFree ? ` · ${t('pays.free')}` : ''}</td>
-                  <td className={tdClass}>{p.comment ?? ''}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <button type="button" className={secondaryButtonClass} aria-label={t('pays.editOne', { id: p.id })} onClick={() => setModal({ pay: p })}>{t('common.edit')}</button>{' '}
-                    <button type="button" className={secondaryButtonClass} aria-label={t('pays.linkOne', { id: p.id })} onClick={() => void getLink(p)}>{t('pays.link')}</button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager t={t} prefix="common." page={state.page} pages={mine ? state.pages : 0} label={t('pays.pages')} onPage={(p) => void loadPays(props.userId, p)} />
+      <Table
+        caption={t('pays.caption')}
+        // Another user's payments may still be in the store: loading until this user's arrive.
+        list={{ items: mine ? state.pays : [], loading: state.loading || !mine, failed: state.failed }}
+        rowKey={(p) => p.id}
+        rowData={(p) => ({ 'data-pay-id': p.id })}
+        notices={{ texts: listTexts(t) }}
+        columns={[
+          { header: t('pays.col.id'), cell: (p) => p.id },
+          { header: t('pays.col.created'), cell: (p) => formatDate(props.locale, p.createdDateUnixTime) },
+          { header: t('pays.col.period'), cell: (p) => `${formatDate(props.locale, p.dateBeginUnixTime)} – ${formatDate(props.locale, p.dateEndUnixTime)}` },
+          { header: t('pays.col.amount'), cell: (p) => `${formatAmount(p.amount)} ${p.currency}` },
+          { header: t('pays.col.tariff'), cell: (p) => tariffLabel(t, p.tariff) },
+          { header: t('pays.col.success'), cell: (p) => `${p.success ? t('common.yes') : t('common.no')}${p.isFree ? ` · ${t('pays.free')}` : ''}` },
+          { header: t('pays.col.comment'), cell: (p) => p.comment ?? '' },
+          {
+            header: t('common.actions'),
+            hideHeader: true,
+            className: 'whitespace-nowrap',
+            cell: (p) => (
+              <>
+                <button type="button" className={secondaryButtonClass} aria-label={t('pays.editOne', { id: p.id })} onClick={() => setModal({ pay: p })}>{t('common.edit')}</button>{' '}
+                <button type="button" className={secondaryButtonClass} aria-label={t('pays.linkOne', { id: p.id })} onClick={() => void getLink(p)}>{t('pays.link')}</button>
+              </>
+            ),
+          },
+        ]}
+      />
+      <Pager t={t} page={state.page} pages={mine ? state.pages : 0} label={t('pays.pages')} onPage={(p) => void loadPays(props.userId, p)} />
       {link && (
         <div className="mt-3 grid gap-2 sm:grid-cols-[1fr_auto] items-end">
           <Field label={t('pays.linkFor', { id: link.payId })}>
@@ -90,7 +81,7 @@ export function PaysPanel(props: AdminProps & { userId: number }) {
         </div>
       )}
       {modal && (
-        <Suspense fallback={<p role="status" className="text-sm">{t('common.loading')}</p>}>
+        <Suspense fallback={<p role="status" className="text-sm">{t('ui.loading')}</p>}>
           <PayModal {...props} userId={props.userId} pay={modal.pay} onClose={() => setModal(null)} />
         </Suspense>
       )}

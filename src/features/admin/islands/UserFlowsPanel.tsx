@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { logAdminFailure, type AdminSchemas } from '../api.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { linkTo, type AdminProps } from './props.ts';
@@ -6,12 +6,15 @@ import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { transferFlows, userFlowsPage } from '../store.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
-import { ListState } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
-import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
+import { buttonClass, inputClass, textLinkClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 import { listTexts } from './helpers.ts';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 type Mode = 'transfer' | 'copy';
 
@@ -59,41 +62,25 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
 
   return (
     <Section title={t('flows.title')}>
-      <ListState texts={listTexts(t)} loading={list.loading && !list.items.length} failed={list.failed} empty={!list.loading && !list.failed && flows.length === 0} />
-      {flows.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className={tableClass} aria-busy={list.loading}>
-            <caption className="sr-only">{t('flows.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  <input type="checkbox" aria-label={t('flows.selectAll')} checked={allOnPage} onChange={(e) => setSelected((s) => (e.target.checked ? [...new Set([...s, ...flows.map((f) => f.id)])] : s.filter((id) => !flows.some((f) => f.id === id))))} />
-                </th>
-                <th scope="col" className={thClass}>{t('flows.col.title')}</th>
-                <th scope="col" className={thClass}>{t('flows.col.type')}</th>
-                <th scope="col" className={thClass}>{t('flows.col.status')}</th>
-                <th scope="col" className={thClass}>{t('flows.col.mode')}</th>
-                <th scope="col" className={thClass}>{t('flows.col.edited')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {flows.map((f) => (
-                <tr key={f.id} data-flow-id={f.id}>
-                  <td className={tdClass}>
-                    <input type="checkbox" aria-label={t('flows.selectOne', { title: f.title })} checked={selected.includes(f.id)} onChange={(e) => toggle(f.id, e.target.checked)} />
-                  </td>
-                  <td className={tdClass}>{f.title}</td>
-                  <td className={tdClass}>{t(`flowNames.kind.${f.type}`)}</td>
-                  <td className={tdClass}>{t(`flowNames.status.${f.status}`)}</td>
-                  <td className={tdClass}>{t(`flowNames.mode.${f.mode}`)}</td>
-                  <td className={tdClass}>{formatDateTime(props.locale, f.edited)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager t={t} prefix="common." page={list.page} pages={list.pages} label={t('flows.pages')} onPage={(p) => void load(p)} />
+      <Table
+        caption={t('flows.caption')}
+        list={list}
+        rowKey={(f) => f.id}
+        rowData={(f) => ({ 'data-flow-id': f.id })}
+        notices={{ texts: listTexts(t) }}
+        columns={[
+          {
+            header: <input type="checkbox" aria-label={t('flows.selectAll')} checked={allOnPage} onChange={(e) => setSelected((s) => (e.target.checked ? [...new Set([...s, ...flows.map((f) => f.id)])] : s.filter((id) => !flows.some((f) => f.id === id))))} />,
+            cell: (f) => <input type="checkbox" aria-label={t('flows.selectOne', { title: f.title })} checked={selected.includes(f.id)} onChange={(e) => toggle(f.id, e.target.checked)} />,
+          },
+          { header: t('flows.col.title'), cell: (f) => f.title },
+          { header: t('flows.col.type'), cell: (f) => t(`flowNames.kind.${f.type}`) },
+          { header: t('flows.col.status'), cell: (f) => t(`flowNames.status.${f.status}`) },
+          { header: t('flows.col.mode'), cell: (f) => t(`flowNames.mode.${f.mode}`) },
+          { header: t('flows.col.edited'), cell: (f) => formatDateTime(props.locale, f.edited) },
+        ]}
+      />
+      <Pager t={t} page={list.page} pages={list.pages} label={t('flows.pages')} onPage={(p) => void load(p)} />
 
       <fieldset className="border border-gray-200 rounded p-3 mt-4 grid gap-3 sm:grid-cols-[12rem_16rem_auto] items-end" disabled={busy || (list.total ?? 0) === 0}>
         <legend className="text-sm font-medium px-1">{t('flows.transferTitle')}</legend>
@@ -112,14 +99,21 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
         </Field>
         <button type="button" className={buttonClass} onClick={ask}>{t('flows.submit')}</button>
         <p className="text-xs text-ink-muted m-0 sm:col-span-3">{selected.length ? t('flows.scopeSelected', { count: selected.length }) : t('flows.scopeAll', { count })}</p>
-        {confirming && (
-          <div role="alertdialog" aria-label={t('flows.transferTitle')} className="sm:col-span-3 border border-amber-300 bg-amber-50 rounded p-3 text-sm">
-            <p className="m-0 mb-2">{t(mode === 'copy' ? 'flows.confirmCopy' : 'flows.confirmTransfer', { count, target: targetId })}</p>
-            <button type="button" className={buttonClass} onClick={() => void run()}>{t('flows.confirm')}</button>{' '}
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>{t('common.cancel')}</button>
-          </div>
-        )}
       </fieldset>
+      {confirming && (
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('flows.transferTitle')}
+            text={t(mode === 'copy' ? 'flows.confirmCopy' : 'flows.confirmTransfer', { count, target: targetId })}
+            confirm={t('flows.confirm')}
+            cancel={t('common.cancel')}
+            tone="normal"
+            onConfirm={() => void run()}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
+      )}
       {result && (
         <div role="status" className="mt-3 text-sm">
           <p className="m-0">

@@ -4,10 +4,10 @@ import { userList, type UserSort } from '../store.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
-import { ListState } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { formatAmount, formatDate } from '../../../ui/format.ts';
-import { inputClass, tableClass, tdClass, textLinkClass, thClass } from '../../../ui/classes.ts';
+import { inputClass, textLinkClass } from '../../../ui/classes.ts';
 import { listTexts } from './helpers.ts';
 
 const SORTS: UserSort[] = ['createdAt', 'email', 'fullName', 'id'];
@@ -25,6 +25,9 @@ export function UserList(props: AdminProps) {
     // Search as the admin types, once they pause.
     timer.current = setTimeout(() => void userList.load(1, { text: value }), 300);
   };
+
+  // The column the list is sorted by tells screen readers so (aria-sort); the sort itself is chosen above.
+  const sortedBy = (sort: UserSort) => (state.query.sort === sort ? (state.query.order === 'asc' ? 'ascending' : 'descending') : undefined);
 
   return (
     <div>
@@ -50,42 +53,25 @@ export function UserList(props: AdminProps) {
           )}
         </Field>
       </form>
-      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t(state.extra.totalKind === 'estimate' ? 'users.foundAbout' : state.extra.totalKind === 'atLeast' ? 'users.foundAtLeast' : 'users.found', { count: state.total })}</p>
-      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
-      {state.items.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className={tableClass} aria-busy={state.loading}>
-            <caption className="sr-only">{t('users.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('users.col.id')}</th>
-                <th scope="col" className={thClass}>{t('users.col.email')}</th>
-                <th scope="col" className={thClass}>{t('users.col.fullName')}</th>
-                <th scope="col" className={thClass}>{t('users.col.phone')}</th>
-                <th scope="col" className={thClass}>{t('users.col.balance')}</th>
-                <th scope="col" className={thClass}>{t('users.col.role')}</th>
-                <th scope="col" className={thClass}>{t('users.col.created')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.items.map((u) => (
-                <tr key={u.id}>
-                  <td className={tdClass}>{u.id}</td>
-                  <td className={tdClass}>
-                    <a className={textLinkClass} href={`${props.links.users}?id=${u.id}`}>{u.email}</a>
-                  </td>
-                  <td className={tdClass}>{u.fullName ?? '—'}</td>
-                  <td className={tdClass}>{u.phone ?? '—'}</td>
-                  <td className={tdClass}>{formatAmount(u.balance)}</td>
-                  <td className={tdClass}>{t(`roles.${u.role}`)}</td>
-                  <td className={tdClass}>{formatDate(props.locale, u.createdDateUnixTime)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager t={t} prefix="common." page={state.page} pages={state.pages} label={t('users.pages')} onPage={(p) => void userList.load(p)} />
+      <Table
+        caption={t('users.caption')}
+        list={state}
+        rowKey={(u) => u.id}
+        notices={{
+          texts: listTexts(t),
+          found: t(state.extra.totalKind === 'estimate' ? 'users.foundAbout' : state.extra.totalKind === 'atLeast' ? 'users.foundAtLeast' : 'users.found', { count: state.total }),
+        }}
+        columns={[
+          { header: t('users.col.id'), cell: (u) => u.id, sorted: sortedBy('id') },
+          { header: t('users.col.email'), cell: (u) => <a className={textLinkClass} href={`${props.links.users}?id=${u.id}`}>{u.email}</a>, sorted: sortedBy('email') },
+          { header: t('users.col.fullName'), cell: (u) => u.fullName ?? '—', sorted: sortedBy('fullName') },
+          { header: t('users.col.phone'), cell: (u) => u.phone ?? '—' },
+          { header: t('users.col.balance'), cell: (u) => formatAmount(u.balance) },
+          { header: t('users.col.role'), cell: (u) => t(`roles.${u.role}`) },
+          { header: t('users.col.created'), cell: (u) => formatDate(props.locale, u.createdDateUnixTime), sorted: sortedBy('createdAt') },
+        ]}
+      />
+      <Pager t={t} page={state.page} pages={state.pages} label={t('users.pages')} onPage={(p) => void userList.load(p)} />
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { T } from '../../../i18n/translate.ts';
 import { TARIFFS } from '../../../shared/tariffs.ts';
-
-/** The admin namespace's texts of a list's loading / failed / empty notices. */
-export const listTexts = (t: T) => ({ loading: t('common.loading'), failed: t('common.loadFailed'), empty: t('common.empty') });
+/** The kit's list notices (`ui` texts); a failure tells staff where the details are (the console). */
+export const listTexts = (t: T) => ({ loading: t('ui.loading'), failed: t('common.loadFailed'), empty: t('ui.empty') });
 
 /** A tariff id with its name (§3 names 0-25); ids beyond the named ones stay numbers. */
 export function tariffLabel(t: T, n: number): string {

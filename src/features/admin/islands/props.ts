@@ -1,9 +1,9 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
+import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 
 type FlowNames = Pick<NamespaceMessages['flows'], 'kind' | 'status' | 'mode'>;
-/** The admin namespace plus the flow kind, status and mode names it borrows from flows (under `flowNames`). */
-export type AdminMessages = NamespaceMessages['admin'] & { flowNames: FlowNames };
+/** The admin namespace plus the flow kind, status and mode names it borrows from flows (under `flowNames`) and the kit's `ui` texts. */
+export type AdminMessages = WithUi<NamespaceMessages['admin'] & { flowNames: FlowNames }>;
 
 /** What every admin island gets from the page: language, the admin messages and localized links. */
 export interface AdminProps {

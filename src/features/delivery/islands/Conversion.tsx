@@ -3,11 +3,11 @@ import { createT } from '../../../i18n/translate.ts';
 import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from '../store.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
-import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
-import { inputClass } from '../../../ui/classes.ts';
+import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
+import { Select } from '../../../ui/select.tsx';
 
 /** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
-type Props = Omit<InsightsProps, 'messages'> & { messages: NamespaceMessages['delivery']; base: string };
+type Props = Omit<InsightsProps, 'messages'> & { messages: WithUi<NamespaceMessages['delivery']>; base: string };
 type Answer = { state: 'idle' | 'loading' | 'failed' | 'missing' } | { state: 'ready'; all: FlowConversion[] };
 
 /** §2 /insights/conversion: the share of clients a flow messaged who booked or visited within 7/14/21/30 days (§9). */
@@ -66,12 +66,13 @@ export default function Conversion(props: Props) {
       <div className="flex flex-wrap gap-4 items-end mb-4">
         <label className="flex flex-col gap-1 text-sm font-medium min-w-64">
           {t('conversion.flow')}
-          <select className={inputClass} value={flowId ?? ''} onChange={(e) => pick(Number(e.target.value) || undefined)}>
-            <option value="">{t('conversion.chooseFlow')}</option>
-            {flowList.map((f) => (
-              <option key={f.id} value={f.id}>{f.title}</option>
-            ))}
-          </select>
+          <Select
+            value={flowId ?? ''}
+            onChange={(e) => pick(Number(e.target.value) || undefined)}
+            placeholder={t('conversion.chooseFlow')}
+            options={flowList.map((f) => ({ value: f.id, label: f.title }))}
+            empty={flows && t('conversion.noFlows')}
+          />
         </label>
         <fieldset className="border-0 p-0 m-0">
           <legend className="text-sm font-medium mb-1">{t('conversion.window')}</legend>
@@ -86,10 +87,9 @@ export default function Conversion(props: Props) {
         </fieldset>
       </div>
 
-      {flows && !flows.length && !flowId && <p className="text-sm text-ink-muted" role="status">{t('conversion.noFlows')}</p>}
       {answer.state === 'idle' && flows?.length ? <p className="text-sm text-ink-muted" role="status">{t('conversion.pickFlow')}</p> : null}
-      {answer.state === 'loading' && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
-      {answer.state === 'failed' && <p className="text-sm text-red-700" role="alert">{t('errors.network')}</p>}
+      {answer.state === 'loading' && <p className="text-sm text-ink-muted" role="status">{t('ui.loading')}</p>}
+      {answer.state === 'failed' && <p className="text-sm text-red-700" role="alert">{t('ui.failed')}</p>}
       {answer.state === 'missing' && <p className="text-sm text-red-700" role="alert">{t('conversion.missing')}</p>}
 
       {current && answer.state === 'ready' && (

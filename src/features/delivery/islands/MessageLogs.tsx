@@ -3,12 +3,13 @@ import { createT } from '../../../i18n/translate.ts';
 import { CHANNELS, STATUSES, allowanceText, filtersFrom, flowOptions, listMessages, playSandboxEvent, queryOf, type DeliveryMessage, type DeliveryMessageList, type LogFilters, type SandboxEvent } from '../store.ts';
 import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
-import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
+import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { inputClass, secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
+import { listTexts } from '../../../ui/list-states.tsx';
 
 /** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
-type Props = Omit<InsightsProps, 'messages'> & { messages: NamespaceMessages['delivery']; base: string };
+type Props = Omit<InsightsProps, 'messages'> & { messages: WithUi<NamespaceMessages['delivery']>; base: string };
 type Answer = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; data: DeliveryMessageList };
 
 /** §2 /insights/message-logs: every message with its flow, recipient, channel, status and times; filters live in the URL. */
@@ -116,17 +117,21 @@ export default function MessageLogs(props: Props) {
         <p className="text-sm text-ink-muted m-0" aria-live="polite">{data ? t('logs.found', { count: data.total }) : ''}</p>
         <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void load(filters)}>{t('logs.refresh')}</button>
       </div>
-      {busy && !data && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
-      {answer.state === 'failed' && (
-        <p className="text-sm text-red-700" role="alert">
-          {t('errors.network')}{' '}
-          <button type="button" className={secondaryButtonClass} onClick={() => void load(filters)}>{t('logs.retry')}</button>
-        </p>
-      )}
-      {data && !data.messages.length && <p className="text-sm text-ink-muted" role="status">{t(filtered ? 'logs.emptyFiltered' : 'logs.empty')}</p>}
       <p className={note?.ok ? 'text-sm m-0 mb-2' : 'sr-only'} aria-live="polite">{note?.ok ? note.text : ''}</p>
       {note && !note.ok && <p className="text-sm text-red-700 m-0 mb-2" role="alert">{note.text}</p>}
-      {data && data.messages.length > 0 && <MessageLogsTable t={t} locale={props.locale} base={props.base} items={data.messages} busy={busy || marking !== null} onMark={(m, s) => void mark(m, s)} />}
+      <MessageLogsTable
+        t={t}
+        locale={props.locale}
+        base={props.base}
+        list={{ items: data?.messages ?? [], loading: busy, failed: answer.state === 'failed' }}
+        busy={busy || marking !== null}
+        notices={{
+          texts: listTexts(t, { empty: t(filtered ? 'logs.emptyFiltered' : 'logs.empty') }),
+          retry: { label: t('ui.retry'), run: () => void load(filters) },
+          emptyAction: !filtered && <a className={textLinkClass} href={`${props.base}/flows`}>{t('logs.toFlows')}</a>,
+        }}
+        onMark={(m, s) => void mark(m, s)}
+      />
 
       {data && <Pager t={t} page={data.page} pages={data.pages} busy={busy} onPage={(page) => change({ ...filters, page })} />}
     </div>

@@ -1,7 +1,7 @@
 import type { T } from '../../../i18n/translate.ts';
 import { reasonText, sandboxNext, type DeliveryMessage, type DeliveryStatus, type SandboxEvent } from '../store.ts';
 import { formatDateTime } from '../../../ui/format.ts';
-import { tdClass, thClass } from '../../../ui/classes.ts';
+import { Table } from '../../../ui/table.tsx';
 
 // Badge colours keep AA contrast on their backgrounds.
 const BADGE: Record<DeliveryStatus, string> = {
@@ -30,73 +30,75 @@ export function MessageLogsTable(props: {
   t: T;
   locale: string;
   base: string;
-  items: DeliveryMessage[];
+  list: { items: DeliveryMessage[]; loading: boolean; failed: boolean };
+  /** While a sandbox mark runs, beyond loading. */
   busy: boolean;
+  /** Loading / failed / empty notices (with a retry and the empty state's texts). */
+  notices: NonNullable<Parameters<typeof Table<DeliveryMessage>>[0]['notices']>;
   /** Plays the sandbox recipient's next step (delivered, read, replied) for a message the sandbox sent. */
   onMark: (m: DeliveryMessage, status: SandboxEvent) => void;
 }) {
-  const { t, locale, base, items, busy, onMark } = props;
+  const { t, locale, base, onMark } = props;
   const time = (s: number | null) => (s ? formatDateTime(locale, s) : '—');
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-sm border-collapse" aria-busy={busy}>
-        <caption className="sr-only">{t('logs.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={thClass}>{t('logs.col.flow')}</th>
-            <th scope="col" className={thClass}>{t('logs.col.recipient')}</th>
-            <th scope="col" className={thClass}>{t('logs.col.channel')}</th>
-            <th scope="col" className={thClass}>{t('logs.col.status')}</th>
-            <th scope="col" className={thClass}>{t('logs.col.planned')}</th>
-            <th scope="col" className={thClass}>{t('logs.col.sent')}</th>
-            <th scope="col" className={thClass}>{t('logs.col.updated')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((m) => {
-            const reason = reasonText(t, m.reason);
-            return (
-              <tr key={m.id} data-message-id={m.id}>
-                <td className={tdClass}>
-                  {m.flowId && m.flowTitle !== null ? (
-                    <a className="text-brand-dark underline" href={`${base}/flows/edit/${m.flowId}`}>{m.flowTitle}</a>
-                  ) : (
-                    <span>{t('logs.noFlow')}</span>
-                  )}
-                  <div className="text-xs text-ink-muted max-w-xs truncate" title={m.text}>{m.text}</div>
-                </td>
-                <td className={tdClass}>
-                  {phone(m.recipient)}
-                  {m.sentTo && m.sentTo !== m.recipient && <div className="text-xs text-ink-muted">{t('logs.sentTo', { phone: phone(m.sentTo) })}</div>}
-                </td>
-                <td className={tdClass}>{t(`logs.channel.${m.channel}`)}</td>
-                <td className={tdClass}>
-                  <span data-status tabIndex={-1} className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${BADGE[m.status]}`}>{t(`logs.status.${m.status}`)}</span>
-                  {reason && <div className="text-xs text-ink-muted mt-1">{reason}</div>}
-                  {AFTER_SEND.map(([status, field]) => {
-                    const at = m[field];
-                    return at ? <div key={status} className="text-xs text-ink-muted mt-1" data-time={status}>{t(`logs.time.${status}`, { time: formatDateTime(locale, at) })}</div> : null;
-                  })}
-                  {sandboxNext(m).length > 0 && (
-                    // The sandbox sends nothing for real: the owner plays what the recipient did.
-                    <div role="group" aria-labelledby={`sandbox-${m.id}`} className="mt-2" data-sandbox-actions>
-                      <div id={`sandbox-${m.id}`} className="text-xs text-ink-muted mb-1">{t('logs.sandbox.group')}</div>
-                      <div className="flex flex-wrap gap-1">
-                        {sandboxNext(m).map((status) => (
-                          <button key={status} type="button" className={smallButton} onClick={() => onMark(m, status)}>{t(`logs.sandbox.mark.${status}`)}</button>
-                        ))}
-                      </div>
-                    </div>
-                  )}
-                </td>
-                <td className={tdClass}>{time(m.plannedUnixTime)}</td>
-                <td className={tdClass}>{time(m.sentUnixTime)}</td>
-                <td className={tdClass}>{time(updated(m))}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      caption={t('logs.caption')}
+      list={props.list}
+      rowKey={(m) => m.id}
+      rowData={(m) => ({ 'data-message-id': m.id })}
+      busy={props.busy}
+      notices={props.notices}
+      columns={[
+        {
+          header: t('logs.col.flow'),
+          cell: (m) => (
+            <>
+              {m.flowId && m.flowTitle !== null ? <a className="text-brand-dark underline" href={`${base}/flows/edit/${m.flowId}`}>{m.flowTitle}</a> : <span>{t('logs.noFlow')}</span>}
+              <div className="text-xs text-ink-muted max-w-xs truncate" title={m.text}>{m.text}</div>
+            </>
+          ),
+        },
+        {
+          header: t('logs.col.recipient'),
+          cell: (m) => (
+            <>
+              {phone(m.recipient)}
+              {m.sentTo && m.sentTo !== m.recipient && <div className="text-xs text-ink-muted">{t('logs.sentTo', { phone: phone(m.sentTo) })}</div>}
+            </>
+          ),
+        },
+        { header: t('logs.col.channel'), cell: (m) => t(`logs.channel.${m.channel}`) },
+        { header: t('logs.col.status'), cell: (m) => <StatusCell t={t} locale={locale} m={m} onMark={onMark} /> },
+        { header: t('logs.col.planned'), cell: (m) => time(m.plannedUnixTime) },
+        { header: t('logs.col.sent'), cell: (m) => time(m.sentUnixTime) },
+        { header: t('logs.col.updated'), cell: (m) => time(updated(m)) },
+      ]}
+    />
+  );
+}
+
+/** The status badge, its reason, the times reported after the send, and the sandbox's next steps. */
+function StatusCell({ t, locale, m, onMark }: { t: T; locale: string; m: DeliveryMessage; onMark: (m: DeliveryMessage, status: SandboxEvent) => void }) {
+  const reason = reasonText(t, m.reason);
+  return (
+    <>
+      <span data-status tabIndex={-1} className={`inline-block rounded px-2 py-0.5 text-xs font-medium ${BADGE[m.status]}`}>{t(`logs.status.${m.status}`)}</span>
+      {reason && <div className="text-xs text-ink-muted mt-1">{reason}</div>}
+      {AFTER_SEND.map(([status, field]) => {
+        const at = m[field];
+        return at ? <div key={status} className="text-xs text-ink-muted mt-1" data-time={status}>{t(`logs.time.${status}`, { time: formatDateTime(locale, at) })}</div> : null;
+      })}
+      {sandboxNext(m).length > 0 && (
+        // The sandbox sends nothing for real: the owner plays what the recipient did.
+        <div role="group" aria-labelledby={`sandbox-${m.id}`} className="mt-2" data-sandbox-actions>
+          <div id={`sandbox-${m.id}`} className="text-xs text-ink-muted mb-1">{t('logs.sandbox.group')}</div>
+          <div className="flex flex-wrap gap-1">
+            {sandboxNext(m).map((status) => (
+              <button key={status} type="button" className={smallButton} onClick={() => onMark(m, status)}>{t(`logs.sandbox.mark.${status}`)}</button>
+            ))}
+          </div>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,17 +1,22 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
 import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
 import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
-import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { buttonLinkClass, dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { buttonLinkClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { Table } from '../../../ui/table.tsx';
+import { listTexts } from '../../../ui/list-states.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
+
+// Loaded when the screen first asks (a dialog, the test numbers form): not in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
+const FlowsTestPhones = lazy(() => import('./FlowsTestPhones.tsx'));
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
 
@@ -67,6 +72,7 @@ export default function FlowsList(props: FlowsProps) {
   const massEditHref = `${base}/flows/EditTextInFlows${chosen.length ? `?ids=${chosen.join(',')}` : ''}`;
   const allSelected = state.items.length > 0 && state.items.every((f) => selected.has(f.id));
   const filtering = state.query.search.trim() !== '' || state.query.status !== '';
+  const byCreated = state.query.sort === 'created';
 
   return (
     <div>
@@ -111,71 +117,67 @@ export default function FlowsList(props: FlowsProps) {
       </div>
 
       {phones && chosen.length > 0 && (
-        <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+        <Suspense>
+          <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+        </Suspense>
       )}
 
       {confirming && (
-        <div role="alertdialog" aria-labelledby="flows-confirm-title" aria-describedby="flows-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
-          <h2 id="flows-confirm-title" className="text-base font-semibold m-0">{t('confirm.title')}</h2>
-          <p id="flows-confirm-text" className="text-sm m-0 my-2">{t('confirm.text', { count: chosen.length })}</p>
-          <div className="flex gap-2">
-            <button type="button" className={dangerButtonClass} onClick={() => void run('Delete')} autoFocus>{t('confirm.yes')}</button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(false)}>{t('confirm.no')}</button>
-          </div>
-        </div>
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('confirm.title')}
+            text={t('confirm.text', { count: chosen.length })}
+            confirm={t('confirm.yes')}
+            cancel={t('confirm.no')}
+            onConfirm={() => void run('Delete')}
+            onClose={() => setConfirming(false)}
+          />
+        </Suspense>
       )}
 
-      <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{t('found', { count: state.total })}</p>
-      {state.loading && !state.items.length && <p className="text-sm text-ink-muted" role="status">{t('loading')}</p>}
-      {state.failed && <p className="text-sm text-red-700" role="status">{t('loadFailed')}</p>}
-      {!state.loading && !state.failed && !state.items.length && <p className="text-sm text-ink-muted" role="status">{t(filtering ? 'emptySearch' : 'empty')}</p>}
+      <Table
+        caption={t('caption')}
+        list={state}
+        rowKey={(f) => f.id}
+        notices={{
+          found: t('found', { count: state.total }),
+          texts: listTexts(t, { failed: t('loadFailed'), empty: t(filtering ? 'emptySearch' : 'empty') }),
+          // The first flow starts from a template.
+          emptyAction: !filtering && <a className="text-brand-dark underline" href={`${base}/templates`}>{t('createFirst')}</a>,
+        }}
+        columns={[
+          {
+            header: <input type="checkbox" aria-label={t('selectAll')} checked={allSelected} onChange={(e) => selectAllFlows(e.target.checked)} />,
+            cell: (f) => <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />,
+          },
+          { header: t('col.title'), cell: (f) => <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a> },
+          { header: t('col.kind'), cell: (f) => t(`kind.${f.type}`) },
+          { header: t('col.mode'), cell: (f) => t(`mode.${f.mode}`) },
+          { header: t('col.status'), cell: (f) => <span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span> },
+          {
+            header: t(byCreated ? 'col.created' : 'col.edited'),
+            cell: (f) => formatDateTime(props.locale, byCreated ? f.created : f.edited),
+            sorted: state.query.order === 'asc' ? 'ascending' : 'descending',
+          },
+          {
+            header: t('col.actions'),
+            className: 'whitespace-nowrap',
+            cell: (f) => (
+              <>
+                <button type="button" className={`${secondaryButtonClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
+                  {t('duplicate')}
+                </button>
+                <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
+                  {t('conversion')}
+                </a>
+              </>
+            ),
+          },
+        ]}
+      />
 
-      {state.items.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm border-collapse" aria-busy={state.loading}>
-            <caption className="sr-only">{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>
-                  <input type="checkbox" aria-label={t('selectAll')} checked={allSelected} onChange={(e) => selectAllFlows(e.target.checked)} />
-                </th>
-                <th scope="col" className={thClass}>{t('col.title')}</th>
-                <th scope="col" className={thClass}>{t('col.kind')}</th>
-                <th scope="col" className={thClass}>{t('col.mode')}</th>
-                <th scope="col" className={thClass}>{t('col.status')}</th>
-                <th scope="col" className={thClass}>{t(state.query.sort === 'created' ? 'col.created' : 'col.edited')}</th>
-                <th scope="col" className={thClass}>{t('col.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.items.map((f) => (
-                <tr key={f.id}>
-                  <td className={tdClass}>
-                    <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />
-                  </td>
-                  <td className={tdClass}>
-                    <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a>
-                  </td>
-                  <td className={tdClass}>{t(`kind.${f.type}`)}</td>
-                  <td className={tdClass}>{t(`mode.${f.mode}`)}</td>
-                  <td className={tdClass}><span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span></td>
-                  <td className={tdClass}>{formatDateTime(props.locale, state.query.sort === 'created' ? f.created : f.edited)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <button type="button" className={`${secondaryButtonClass} mr-2`} disabled={busy} onClick={() => void duplicate(f.id)} aria-label={t('duplicateOf', { title: f.title })}>
-                      {t('duplicate')}
-                    </button>
-                    <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
-                      {t('conversion')}
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      <Pager t={t} page={state.page} pages={state.pages} busy={state.loading} onPage={(page) => void loadFlows(page)} />
+      <Pager t={t} label={t('pages')} page={state.page} pages={state.pages} busy={state.loading} onPage={(page) => void loadFlows(page)} />
     </div>
   );
 }

@@ -4,7 +4,8 @@ import { notify } from '../../../scripts/notify.ts';
 import { applyTextEdit, getFlow, previewTextEdit, searchFlows, type BulkResult, type Flow, type TextEditPreview } from '../store.ts';
 import type { FlowsProps } from './props.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
-import { buttonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { Table } from '../../../ui/table.tsx';
 
 
 /** Ids from `?ids=1,2,3` (the list screen's selection). */
@@ -157,30 +158,18 @@ export default function MassEdit(props: FlowsProps) {
       {previewFresh && (
         <section aria-labelledby="mass-preview">
           <h2 id="mass-preview" className="text-lg font-semibold m-0 mb-2">{t('mass.previewTitle')}</h2>
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm border-collapse">
-              <thead>
-                <tr>
-                  <th scope="col" className={thClass}>{t('col.title')}</th>
-                  <th scope="col" className={thClass}>{t('mass.matches')}</th>
-                  <th scope="col" className={thClass}>{t('mass.before')}</th>
-                  <th scope="col" className={thClass}>{t('mass.after')}</th>
-                  <th scope="col" className={thClass}>{t('mass.outcome')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.map((r) => (
-                  <tr key={r.id}>
-                    <td className={tdClass}>{r.title ?? title(r.id)}</td>
-                    <td className={tdClass}>{r.matches}</td>
-                    <td className={`${tdClass} whitespace-pre-wrap`}>{r.before ?? '—'}</td>
-                    <td className={`${tdClass} whitespace-pre-wrap`}>{r.after ?? '—'}</td>
-                    <td className={`${tdClass} ${r.ok ? 'text-green-800' : 'text-red-700'}`}>{r.ok ? t('mass.willChange') : localize(r.message)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <Table
+            caption={t('mass.previewTitle')}
+            list={{ items: preview.rows }}
+            rowKey={(r) => r.id}
+            columns={[
+              { header: t('col.title'), cell: (r) => r.title ?? title(r.id) },
+              { header: t('mass.matches'), cell: (r) => r.matches },
+              { header: t('mass.before'), cell: (r) => r.before ?? '—', className: 'whitespace-pre-wrap' },
+              { header: t('mass.after'), cell: (r) => r.after ?? '—', className: 'whitespace-pre-wrap' },
+              { header: t('mass.outcome'), cell: (r) => <span className={r.ok ? 'text-green-800' : 'text-red-700'}>{r.ok ? t('mass.willChange') : localize(r.message)}</span> },
+            ]}
+          />
         </section>
       )}
 

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../i18n/locales.ts';
-import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
+import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 
 /** The flows list's own texts: the namespace without the editor's and the templates' parts. */
 export type FlowsMessages = Omit<NamespaceMessages['flows'], 'editor' | 'templates'>;
@@ -7,7 +7,7 @@ export type FlowsMessages = Omit<NamespaceMessages['flows'], 'editor' | 'templat
 /** What the flows screens get from the page: language and the `flows` messages. */
 export interface FlowsProps {
   locale: Locale;
-  messages: FlowsMessages;
+  messages: WithUi<FlowsMessages>;
   /** Locale URL prefix of the page ('' for the brand's default language, '/en' …), for links between screens. */
   base?: string;
 }

@@ -1,15 +1,19 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
 import { addPhone, displayPhone, explain, phoneError, phonesPage, removePhone, type IgnoredPhone } from '../store.ts';
 import type { InsightsProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
-import { ListStatus } from '../../../ui/list-states.tsx';
+import { listTexts } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SubmitButton, TextField } from '../../../ui/field.tsx';
-import { dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {
@@ -45,10 +49,9 @@ export default function Blacklist(props: InsightsProps) {
   }
 
   async function remove(item: IgnoredPhone) {
-    setConfirming(undefined);
     const { data } = await removePhone(item.id).catch(() => ({ data: undefined }));
     if (data) notify('success', t('remove.done', { phone: displayPhone(item.phone) }));
-    else notify('error', t('errors.network'));
+    else notify('error', t('ui.failed'));
     await load(list.page);
   }
 
@@ -76,49 +79,40 @@ export default function Blacklist(props: InsightsProps) {
       </form>
 
       {confirming && (
-        <div role="alertdialog" aria-labelledby="phone-confirm-title" aria-describedby="phone-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
-          <h2 id="phone-confirm-title" className="text-base font-semibold m-0">{t('remove.title')}</h2>
-          <p id="phone-confirm-text" className="text-sm m-0 my-2">{t('remove.text', { phone: displayPhone(confirming.phone) })}</p>
-          <div className="flex gap-2">
-            <button type="button" className={dangerButtonClass} onClick={() => void remove(confirming)} autoFocus>{t('remove.yes')}</button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(undefined)}>{t('remove.no')}</button>
-          </div>
-        </div>
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('remove.title')}
+            text={t('remove.text', { phone: displayPhone(confirming.phone) })}
+            confirm={t('remove.yes')}
+            cancel={t('remove.no')}
+            onConfirm={() => void remove(confirming)}
+            onClose={() => setConfirming(undefined)}
+          />
+        </Suspense>
       )}
 
-      <ListStatus count={list.items.length} loading={list.loading} failed={list.failed} found={t('found', { count: list.total })} texts={{ loading: t('loading'), failed: t('errors.network'), empty: t(search.trim() ? 'emptySearch' : 'empty') }} />
-
-      {list.items.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm border-collapse" aria-busy={list.loading}>
-            <caption className="sr-only">{t('caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={thClass}>{t('col.phone')}</th>
-                <th scope="col" className={thClass}>{t('col.comment')}</th>
-                <th scope="col" className={thClass}>{t('col.source')}</th>
-                <th scope="col" className={thClass}>{t('col.added')}</th>
-                <th scope="col" className={thClass}><span className="sr-only">{t('col.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td className={tdClass}>{displayPhone(item.phone)}</td>
-                  <td className={tdClass}>{item.comment}</td>
-                  <td className={tdClass}>{t(`source.${item.source}`)}</td>
-                  <td className={tdClass}>{formatDateTime(props.locale, item.created)}</td>
-                  <td className={tdClass}>
-                    <button type="button" className={secondaryButtonClass} aria-label={t('remove.label', { phone: displayPhone(item.phone) })} onClick={() => setConfirming(item)}>
-                      {t('remove.button')}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <Table
+        caption={t('caption')}
+        list={list}
+        rowKey={(item) => item.id}
+        notices={{ found: t('found', { count: list.total }), texts: listTexts(t, { empty: t(search.trim() ? 'emptySearch' : 'empty') }) }}
+        columns={[
+          { header: t('col.phone'), cell: (item) => displayPhone(item.phone) },
+          { header: t('col.comment'), cell: (item) => item.comment },
+          { header: t('col.source'), cell: (item) => t(`source.${item.source}`) },
+          { header: t('col.added'), cell: (item) => formatDateTime(props.locale, item.created) },
+          {
+            header: t('col.actions'),
+            hideHeader: true,
+            cell: (item) => (
+              <button type="button" className={secondaryButtonClass} aria-label={t('remove.label', { phone: displayPhone(item.phone) })} onClick={() => setConfirming(item)}>
+                {t('remove.button')}
+              </button>
+            ),
+          },
+        ]}
+      />
 
       <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} onPage={(page) => void load(page)} />
     </div>

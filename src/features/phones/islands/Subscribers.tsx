@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { InsightsProps } from './props.ts';
@@ -6,10 +6,14 @@ import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
 import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
-import { ListStatus } from '../../../ui/list-states.tsx';
+import { listTexts } from '../../../ui/list-states.tsx';
+import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
+import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
+
+// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
+const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 /** §2 subscribers (/phones/subscribers): the Telegram subscribe link, manual consent, search and filters, un/resubscribe, delete. */
 export default function Subscribers(props: InsightsProps) {
@@ -22,15 +26,14 @@ export default function Subscribers(props: InsightsProps) {
     const on = item.status === 'unsubscribed';
     const { data } = await setSubscribed(item.id, on).catch(() => ({ data: undefined }));
     if (data) notify('success', t(on ? 'subscribers.resubscribe.done' : 'subscribers.unsubscribe.done', { who: who(item) }));
-    else notify('error', t('errors.network'));
+    else notify('error', t('ui.failed'));
     await load(list.page);
   }
 
   async function remove(item: Subscriber) {
-    setConfirming(undefined);
     const { data } = await removeSubscriber(item.id).catch(() => ({ data: undefined }));
     if (data) notify('success', t('subscribers.remove.done', { who: who(item) }));
-    else notify('error', t('errors.network'));
+    else notify('error', t('ui.failed'));
     await load(list.page);
   }
 
@@ -63,59 +66,51 @@ export default function Subscribers(props: InsightsProps) {
       </form>
 
       {confirming && (
-        <div role="alertdialog" aria-labelledby="subscriber-confirm-title" aria-describedby="subscriber-confirm-text" className="border border-red-200 bg-red-50 rounded p-3 mb-3">
-          <h2 id="subscriber-confirm-title" className="text-base font-semibold m-0">{t('subscribers.remove.title')}</h2>
-          <p id="subscriber-confirm-text" className="text-sm m-0 my-2">{t('subscribers.remove.text', { who: who(confirming) })}</p>
-          <div className="flex gap-2">
-            <button type="button" className={dangerButtonClass} onClick={() => void remove(confirming)} autoFocus>{t('subscribers.remove.yes')}</button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(undefined)}>{t('subscribers.remove.no')}</button>
-          </div>
-        </div>
+        <Suspense>
+          <ConfirmDialog
+            open
+            title={t('subscribers.remove.title')}
+            text={t('subscribers.remove.text', { who: who(confirming) })}
+            confirm={t('subscribers.remove.yes')}
+            cancel={t('subscribers.remove.no')}
+            onConfirm={() => void remove(confirming)}
+            onClose={() => setConfirming(undefined)}
+          />
+        </Suspense>
       )}
 
-      <ListStatus
-        count={list.items.length}
-        loading={list.loading}
-        failed={list.failed}
-        found={t('subscribers.found', { count: list.total })}
-        texts={{ loading: t('loading'), failed: t('errors.network'), empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }}
+      <Table
+        caption={t('subscribers.caption')}
+        list={list}
+        rowKey={(item) => item.id}
+        notices={{
+          found: t('subscribers.found', { count: list.total }),
+          texts: listTexts(t, { empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }),
+        }}
+        columns={[
+          { header: t('subscribers.col.phone'), cell: (item) => (item.phone ? `+${item.phone}` : <span className="text-ink-muted">{t('subscribers.noPhone')}</span>) },
+          { header: t('subscribers.col.name'), cell: (item) => item.name },
+          { header: t('subscribers.col.channel'), cell: (item) => t(`subscribers.channelName.${item.channel}`) },
+          { header: t('subscribers.col.status'), cell: (item) => t(`subscribers.statusName.${item.status}`) },
+          { header: t('subscribers.col.source'), cell: (item) => t(`subscribers.sourceName.${item.source}`) },
+          { header: t('subscribers.col.added'), cell: (item) => formatDateTime(props.locale, item.created) },
+          {
+            header: t('subscribers.col.actions'),
+            hideHeader: true,
+            className: 'whitespace-nowrap',
+            cell: (item) => (
+              <div className="flex gap-2">
+                {item.status === 'active' ? (
+                  <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.unsubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.unsubscribe.button')}</button>
+                ) : (
+                  <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.resubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.resubscribe.button')}</button>
+                )}
+                <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.remove.label', { who: who(item) })} onClick={() => setConfirming(item)}>{t('subscribers.remove.button')}</button>
+              </div>
+            ),
+          },
+        ]}
       />
-
-      {list.items.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm border-collapse" aria-busy={list.loading}>
-            <caption className="sr-only">{t('subscribers.caption')}</caption>
-            <thead>
-              <tr>
-                {(['phone', 'name', 'channel', 'status', 'source', 'added'] as const).map((c) => <th key={c} scope="col" className={thClass}>{t(`subscribers.col.${c}`)}</th>)}
-                <th scope="col" className={thClass}><span className="sr-only">{t('subscribers.col.actions')}</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((item) => (
-                <tr key={item.id}>
-                  <td className={tdClass}>{item.phone ? `+${item.phone}` : <span className="text-ink-muted">{t('subscribers.noPhone')}</span>}</td>
-                  <td className={tdClass}>{item.name}</td>
-                  <td className={tdClass}>{t(`subscribers.channelName.${item.channel}`)}</td>
-                  <td className={tdClass}>{t(`subscribers.statusName.${item.status}`)}</td>
-                  <td className={tdClass}>{t(`subscribers.sourceName.${item.source}`)}</td>
-                  <td className={tdClass}>{formatDateTime(props.locale, item.created)}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <div className="flex gap-2">
-                      {item.status === 'active' ? (
-                        <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.unsubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.unsubscribe.button')}</button>
-                      ) : (
-                        <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.resubscribe.label', { who: who(item) })} onClick={() => void toggle(item)}>{t('subscribers.resubscribe.button')}</button>
-                      )}
-                      <button type="button" className={secondaryButtonClass} aria-label={t('subscribers.remove.label', { who: who(item) })} onClick={() => setConfirming(item)}>{t('subscribers.remove.button')}</button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
 
       <Pager t={t} page={list.page} pages={list.pages} busy={list.loading} onPage={(page) => void load(page)} />
     </div>

@@ -60,6 +60,7 @@ export default function ModeStep({ t, flow, errors, change }: Props) {
         cancel={t('combat.no')}
         onConfirm={() => change({ mode: 'combat' })}
         onClose={() => setAsking(false)}
+        role="dialog"
       />
     </div>
   );
