@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        // Islands run on preact/compat in the browser (docs/architecture.md "Browser runtime"); so do their unit tests.
+        resolve: { alias: { 'react-dom/server': 'preact-render-to-string', 'react/jsx-runtime': 'preact/jsx-runtime', react: 'preact/compat' } },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] },
+      },
       {
         test: {
           name: 'api',

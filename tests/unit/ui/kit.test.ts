@@ -2,13 +2,18 @@
 // pager's texts from the `ui` namespace, and the select's "option not found" state.
 import { describe, expect, it } from 'vitest';
 import { createElement as h } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { renderToStaticMarkup as renderVNode } from 'preact-render-to-string';
 import { createT } from '../../../src/i18n/translate.ts';
 import { messagesFor } from '../../../src/i18n/messages.ts';
 import { Table, type Column } from '../../../src/ui/table.tsx';
 import { listTexts } from '../../../src/ui/list-states.tsx';
 import { Pager } from '../../../src/ui/pager.tsx';
 import { Select } from '../../../src/ui/select.tsx';
+
+// The islands' elements are preact/compat vnodes at run time (vitest aliases react); the React types say otherwise.
+const renderToStaticMarkup = (node: unknown) => renderVNode(node as never);
+/** An element with role="status" (attributes in any order) and exactly this text inside. */
+const statusWith = (tag: string, inner: string) => new RegExp(`<${tag}[^>]*role="status"[^>]*>${inner.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</${tag}>`);
 
 type Row = { id: number; name: string };
 const t = createT('en', { ui: messagesFor('en', 'ui') });
@@ -33,10 +38,10 @@ describe('Table', () => {
   });
 
   it('shows one notice at a time instead of an empty table', () => {
-    expect(table({ items: [], loading: true })).toContain('role="status">Loading…</p>');
+    expect(table({ items: [], loading: true })).toMatch(statusWith('p', 'Loading…'));
     expect(table({ items: [], failed: true })).toContain(t('ui.failed'));
     const empty = table({ items: [] }, { notices: { texts: listTexts(t, { empty: 'No people yet.' }), emptyAction: h('a', { href: '/people/new' }, 'Add the first') } });
-    expect(empty).toContain('role="status">No people yet. <a href="/people/new">Add the first</a></p>');
+    expect(empty).toMatch(statusWith('p', 'No people yet. <a href="/people/new">Add the first</a>'));
     expect(empty).not.toContain('<table');
     // Rows stay while the next page loads: no loading notice, the table says it is busy.
     expect(table({ items: [{ id: 1, name: 'Ben' }], loading: true })).toContain('aria-busy="true"');
@@ -57,8 +62,9 @@ describe('Pager and Select', () => {
     expect(html).toContain('Page 2 of 3');
   });
   it('says so when there is no option to choose, and not while options load', () => {
-    expect(renderToStaticMarkup(h(Select, { options: [], empty: 'You have no flows yet.' }))).toContain('role="status">You have no flows yet.</span>');
-    expect(renderToStaticMarkup(h(Select, { options: [], placeholder: 'Choose' }))).toBe('<select class="w-full border border-gray-300 rounded px-2 py-1.5 text-sm bg-white focus:outline-2 focus:outline-brand aria-[invalid=true]:border-red-700"><option value="">Choose</option></select>');
+    expect(renderToStaticMarkup(h(Select, { options: [], empty: 'You have no flows yet.' }))).toMatch(statusWith('span', 'You have no flows yet.'));
+    // While options load: the control with its placeholder, no notice (an empty value may render as a bare attribute).
+    expect(renderToStaticMarkup(h(Select, { options: [], placeholder: 'Choose' }))).toMatch(/^<select class="[^"]*"><option value(="")?>Choose<\/option><\/select>$/);
     expect(renderToStaticMarkup(h(Select, { options: [{ value: 1, label: 'One' }], empty: 'none', value: 1, onChange: () => {} }))).toContain('<option value="1" selected="">One</option>');
   });
 });
