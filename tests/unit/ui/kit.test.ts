@@ -65,6 +65,6 @@ describe('Pager and Select', () => {
     expect(renderToStaticMarkup(h(Select, { options: [], empty: 'You have no flows yet.' }))).toMatch(statusWith('span', 'You have no flows yet.'));
     // While options load: the control with its placeholder, no notice (an empty value may render as a bare attribute).
     expect(renderToStaticMarkup(h(Select, { options: [], placeholder: 'Choose' }))).toMatch(/^<select class="[^"]*"><option value(="")?>Choose<\/option><\/select>$/);
-    expect(renderToStaticMarkup(h(Select, { options: [{ value: 1, label: 'One' }], empty: 'none', value: 1, onChange: () => {} }))).toContain('<option value="1" selected="">One</option>');
+    expect(renderToStaticMarkup(h(Select, { options: [{ value: 1, label: 'One' }], empty: 'none', value: 1, onChange: () => {} }))).toMatch(/<option (selected(="")? value="1"|value="1" selected(="")?)>One<\/option>/);
   });
 });
