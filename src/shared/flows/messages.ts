@@ -23,6 +23,7 @@ export const flowMessages = {
   findRequired: 'Text to find is required',
   // §8
   flowInvalidId: 'Flow invalid id',
+  imageNotFound: 'No image',
   flowNotAvailable: 'Flow not available in the tariff',
   flowGetFailed: 'Failed to get the flow',
   flowRemoved: 'Flow removed',

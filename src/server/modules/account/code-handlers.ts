@@ -18,11 +18,11 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
   return {
     async forgotPassword(req) {
       const errors = validateForgotPassword(req.body);
-      if (errors.length) throw new HttpError(400, messages.forgotPasswordFailed, errors);
+      if (errors.length) throw new HttpError(400, 'forgotPasswordFailed', { errors });
       const email = normalizeEmail(req.body.email);
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
       // §8 asks to tell the user the address was wrong (the rate limit bounds enumeration).
-      if (!user) throw new HttpError(400, messages.forgotPasswordFailed);
+      if (!user) throw new HttpError(400, 'forgotPasswordFailed');
       const code = await issueCode(db, user.id, 'reset-password', config.now(), config.resetCodeTtlSeconds);
       const origin = linkOrigin(config, clientHostOf(req, req.body.clientHost));
       const link = `${origin}/account/reset-password?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
@@ -39,7 +39,7 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
       if (errors.length) throw badRequest(errors);
       const email = normalizeEmail(req.body.email);
       const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (!user) throw new HttpError(400, messages.resetPasswordFailed);
+      if (!user) throw new HttpError(400, 'resetPasswordFailed');
       const passwordHash = await hashPassword(req.body.newPassword); // outside the transaction: it is slow
       const now = config.now();
       const changed = await db.transaction(async (tx) => {
@@ -47,7 +47,7 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
         await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
         return true;
       });
-      if (!changed) throw new HttpError(400, messages.resetPasswordFailed);
+      if (!changed) throw new HttpError(400, 'resetPasswordFailed');
       await revokeAllForUser(db, config, user.id); // a reset ends every existing session
       return { message: messages.passwordChanged };
     },
@@ -60,7 +60,7 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
         await tx.update(users).set({ emailConfirmed: true }).where(and(eq(users.id, userId)));
         return true;
       });
-      if (!confirmed) throw new HttpError(400, messages.emailConfirmFailed);
+      if (!confirmed) throw new HttpError(400, 'emailConfirmFailed');
       return { message: messages.emailConfirmed };
     },
   };

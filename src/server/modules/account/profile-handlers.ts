@@ -23,7 +23,7 @@ export function profileHandlers(
   return {
     async getCurrentUser(req) {
       const user = await loadUser(requireAuth(req).userId);
-      if (!user) throw new HttpError(401, messages.tokenInvalid); // token outlived its account
+      if (!user) throw new HttpError(401, 'tokenInvalid'); // token outlived its account
       return toCurrentUser(user);
     },
 
@@ -33,7 +33,7 @@ export function profileHandlers(
 
     async requestSetUp(req) {
       const user = await loadUser(requireAuth(req).userId);
-      if (!user) throw new HttpError(401, messages.tokenInvalid);
+      if (!user) throw new HttpError(401, 'tokenInvalid');
       await db.insert(setUpRequests).values({ userId: user.id, createdAt: new Date(config.now()) });
       await mailer.send({
         to: config.supportEmail,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
-  messages,
   normalizeEmail,
   normalizePhone,
   validateLogin,
@@ -37,7 +36,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       if (errors.length) throw badRequest(errors);
       const email = normalizeEmail(body.email);
       const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-      if (existing) throw new HttpError(409, messages.emailTaken);
+      if (existing) throw new HttpError(409, 'emailTaken');
 
       const now = config.now();
       let user: { id: number; email: string };
@@ -57,7 +56,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
           })
           .returning({ id: users.id, email: users.email })) as [{ id: number; email: string }];
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken); // lost a race with a twin
+        if (isUniqueViolation(error)) throw new HttpError(409, 'emailTaken'); // lost a race with a twin
         throw error;
       }
       if (body.marketplace) {
@@ -80,14 +79,14 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       if (errors.length) throw badRequest(errors);
       const [user] = await db.select().from(users).where(eq(users.email, normalizeEmail(req.body.email)));
       const ok = await verifyPassword(user?.passwordHash ?? null, req.body.password);
-      if (!user || !ok) throw new HttpError(400, messages.invalidCredentials);
+      if (!user || !ok) throw new HttpError(400, 'invalidCredentials');
       return issueTokens(db, config, user);
     },
 
     async refreshToken(req) {
       const result = await rotateRefreshToken(db, config, req.body.refreshToken);
       // 400 (not 401) is what the client treats as "log out without revoking" (§4 Token refresh).
-      if (!result.ok) throw new HttpError(400, messages.tokenInvalid);
+      if (!result.ok) throw new HttpError(400, 'tokenInvalid');
       return result.tokens;
     },
 
@@ -103,7 +102,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         identity = await verifyGoogleIdToken(config, req.body.idToken);
       } catch (error) {
         req.log.info({ err: error }, 'Google ID token rejected');
-        throw new HttpError(400, messages.externalLoginFailed);
+        throw new HttpError(400, 'externalLoginFailed');
       }
       const email = normalizeEmail(identity.email);
       const [existing] = await db.select().from(users).where(eq(users.email, email));

@@ -20,7 +20,7 @@ function clean(input: ContactFields): Partial<typeof userContacts.$inferInsert> 
   const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   if (input.fullName !== undefined) {
     out.fullName = input.fullName.trim();
-    if (!out.fullName) throw invalidField('fullName', 'must not be blank');
+    if (!out.fullName) throw invalidField('fullName', 'blank');
   }
   if (input.phone !== undefined) out.phone = blankToNull(input.phone) && phoneOf(input.phone!, 'phone');
   if (input.email !== undefined) out.email = blankToNull(input.email) && emailOf(input.email!, 'email');
@@ -34,7 +34,7 @@ export function adminContactHandlers(ctx: AppContext): Handlers<'adminListContac
   const { db, config } = ctx;
   const requireUser = async (id: number) => {
     const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id));
-    if (!row) throw notFound('User not found');
+    if (!row) throw notFound('userNotFound');
   };
   const scoped = (userId: number, contactId: number) => and(eq(userContacts.id, contactId), eq(userContacts.userId, userId));
 
@@ -59,13 +59,13 @@ export function adminContactHandlers(ctx: AppContext): Handlers<'adminListContac
     async adminEditContact(req) {
       const changes = clean(req.body);
       const [row] = await db.update(userContacts).set(changes).where(scoped(req.params.id, req.params.contactId)).returning();
-      if (!row) throw notFound('Contact not found');
+      if (!row) throw notFound('contactNotFound');
       return toContact(row);
     },
 
     async adminDeleteContact(req, reply) {
       const [row] = await db.delete(userContacts).where(scoped(req.params.id, req.params.contactId)).returning({ id: userContacts.id });
-      if (!row) throw notFound('Contact not found');
+      if (!row) throw notFound('contactNotFound');
       reply.code(204);
     },
   };

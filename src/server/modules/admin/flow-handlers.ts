@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/open.ts';
 import { flows } from '../flows/schema.ts';
 import { ignoredPhones } from '../phones/schema.ts';
 import { users } from '../account/schema.ts';
-import { badRequest, notFound } from '../../platform/http/problem.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { keyOfUrl, readImage, saveImage } from '../flows/image-store.ts';
 import { listFlows } from '../flows/list.ts';
@@ -30,7 +31,7 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
 
   const loadUser = async (id: number) => {
-    if (!(await requireUser(db, id))) throw notFound('User not found');
+    if (!(await requireUser(db, id))) throw notFound('userNotFound');
   };
 
   /**
@@ -57,9 +58,8 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
       const sourceId = req.params.id;
       await loadUser(sourceId);
       const { flowIds, targetUserId, mode } = req.body;
-      const fieldError = (message: string) => badRequest([{ field: 'targetUserId', code: 'invalid', message: `targetUserId: ${message}` } as never]);
-      if (targetUserId === sourceId) throw fieldError('the flows already belong to this user');
-      if (!(await requireUser(db, targetUserId))) throw fieldError(`user ${targetUserId} does not exist`);
+            if (targetUserId === sourceId) throw invalidField('targetUserId', 'flowsAlreadyOwned');
+      if (!(await requireUser(db, targetUserId))) throw invalidField('targetUserId', 'noSuchUser', { params: { id: targetUserId } });
 
       const own = await db.select().from(flows).where(eq(flows.userId, sourceId)).orderBy(flows.id);
       const byId = new Map(own.map((r) => [r.id, r]));

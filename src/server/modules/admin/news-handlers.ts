@@ -30,8 +30,8 @@ export function newsHandlers(ctx: AppContext): Handlers<'adminListNews' | 'admin
     async adminCreateNews(req, reply) {
       const title = req.body.title.trim();
       const text = req.body.text.trim();
-      if (!title) throw invalidField('title', 'must not be blank');
-      if (!text) throw invalidField('text', 'must not be blank');
+      if (!title) throw invalidField('title', 'blank');
+      if (!text) throw invalidField('text', 'blank');
       const [row] = await db
         .insert(news)
         .values({ title, text, level: req.body.level ?? 'info', createdBy: requireAuth(req).userId, createdAt: new Date(config.now()) })
@@ -42,7 +42,7 @@ export function newsHandlers(ctx: AppContext): Handlers<'adminListNews' | 'admin
 
     async adminDeleteNews(req, reply) {
       const [row] = await db.delete(news).where(eq(news.id, req.params.newsId)).returning({ id: news.id });
-      if (!row) throw notFound('Notification not found');
+      if (!row) throw notFound('notificationNotFound');
       reply.code(204);
     },
 

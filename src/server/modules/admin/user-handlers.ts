@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { dialogueGrants, managers, payDestinations } from './schema.ts';
 import { linkedAccounts, users } from '../account/schema.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toAdminUser } from './mapping.ts';
@@ -18,7 +19,7 @@ export function adminUserHandlers(
 
   const loadUser = async (id: number) => {
     const [user] = await db.select().from(users).where(eq(users.id, id));
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound('userNotFound');
     return user;
   };
 
@@ -31,7 +32,7 @@ export function adminUserHandlers(
   const checkManager = async (id: number | null, field: string) => {
     if (id === null) return;
     const [row] = await db.select({ id: managers.id }).from(managers).where(eq(managers.id, id));
-    if (!row) throw badRequest([{ field, code: 'notFound', message: `${field}: manager ${id} does not exist` } as never]);
+    if (!row) throw invalidField(field, 'noSuchManager', { params: { id } });
   };
 
   return {

@@ -86,7 +86,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
     async pauseFlow(req) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
-      if (!canPause(row.status)) throw new HttpError(409, flowMessages.flowStopFailed);
+      if (!canPause(row.status)) throw new HttpError(409, 'flowStopFailed');
       const [updated] = await db.update(flows).set({ status: 'Pause', nextStart: null }).where(eq(flows.id, row.id)).returning();
       return present(userId, updated!);
     },
@@ -95,8 +95,8 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const available = await availabilityFor(db, userId, config.now());
-      if (!available(row.type)) throw new HttpError(409, flowMessages.flowNotAvailable);
-      if (!canResume(row.status)) throw new HttpError(409, flowMessages.flowResumeFailed);
+      if (!available(row.type)) throw new HttpError(409, 'flowNotAvailable');
+      if (!canResume(row.status)) throw new HttpError(409, 'flowResumeFailed');
       const [updated] = await db
         .update(flows)
         .set({ status: runningStatus(row.type), lastStart: now() })
