@@ -7,7 +7,7 @@ import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
 import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
 import FlowsTestPhones from './FlowsTestPhones.tsx';
 import type { FlowsProps } from './props.ts';
-import { explainProblem } from '../../../api/explain-problem.ts';
+import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
 import { buttonLinkClass, dangerButtonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
@@ -38,13 +38,13 @@ export default function FlowsList(props: FlowsProps) {
     timer.current = setTimeout(() => void loadFlows(1, { search: value }), 300); // search once typing pauses
   };
 
-  const localize = (message: string) => explainProblem(message, t, { prefixes: ['server.'] });
+  const localize = (problem: ProblemLike) => explainProblem(problem, t, { prefixes: ['server.'] });
 
   const report = (result: BulkResult | undefined) => {
     if (!result) return notify('error', t('failed'));
     const firstFailure = result.results.find((r) => !r.ok);
     const summary = t('summary', { succeeded: result.succeeded, failed: result.failed });
-    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(firstFailure.message)}` : summary);
+    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(firstFailure)}` : summary);
   };
 
   const run = async (action: BulkAction) => {
