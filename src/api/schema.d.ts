@@ -1686,8 +1686,6 @@ export interface components {
             results: {
                 id: number;
                 ok: boolean;
-                /** @description Stable code of the §8 success or failure text (what a client translates) */
-                code: string;
                 /** @description The §8 success or failure text */
                 message: string;
             }[];
@@ -1704,8 +1702,6 @@ export interface components {
                 id: number;
                 /** @description Whether the edit would be saved */
                 ok: boolean;
-                /** @description Stable code of the outcome (what a client translates) */
-                code: string;
                 message: string;
                 /** @description null for ids that are not the user's */
                 title: string | null;

@@ -3,6 +3,7 @@ import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { applyTextEdit, getFlow, previewTextEdit, searchFlows, type BulkResult, type Flow, type TextEditPreview } from '../store.ts';
 import type { FlowsProps } from './props.ts';
+import { bulkResultCode } from '../../../shared/flows/messages.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { buttonClass, inputClass, secondaryButtonClass, tdClass, thClass } from '../../../ui/classes.ts';
 
@@ -175,7 +176,7 @@ export default function MassEdit(props: FlowsProps) {
                     <td className={tdClass}>{r.matches}</td>
                     <td className={`${tdClass} whitespace-pre-wrap`}>{r.before ?? '—'}</td>
                     <td className={`${tdClass} whitespace-pre-wrap`}>{r.after ?? '—'}</td>
-                    <td className={`${tdClass} ${r.ok ? 'text-green-800' : 'text-red-700'}`}>{r.ok ? t('mass.willChange') : localize(r)}</td>
+                    <td className={`${tdClass} ${r.ok ? 'text-green-800' : 'text-red-700'}`}>{r.ok ? t('mass.willChange') : localize(bulkResultCode(r))}</td>
                   </tr>
                 ))}
               </tbody>
@@ -190,7 +191,7 @@ export default function MassEdit(props: FlowsProps) {
           <ul className="list-none p-0 m-0 grid gap-1 text-sm">
             {result.results.map((r) => (
               <li key={r.id} className={r.ok ? 'text-green-800' : 'text-red-700'}>
-                {title(r.id)}: {localize(r)}
+                {title(r.id)}: {localize(bulkResultCode(r))}
               </li>
             ))}
           </ul>

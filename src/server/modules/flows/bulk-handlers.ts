@@ -11,13 +11,12 @@ import { availabilityFor } from './tariffs.ts';
 interface Outcome {
   id: number;
   ok: boolean;
-  code: FlowMessageKey;
   message: string;
 }
 
 const summary = (results: Outcome[]) => ({ results, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
-const success = (id: number, key: FlowMessageKey): Outcome => ({ id, ok: true, code: key, message: flowMessages[key] });
-const failure = (id: number, code: FlowMessageKey): Outcome => ({ id, ok: false, code, message: flowMessages[code] });
+const success = (id: number, key: FlowMessageKey): Outcome => ({ id, ok: true, message: flowMessages[key] });
+const failure = (id: number, message: string): Outcome => ({ id, ok: false, message });
 
 /** Occurrences of `find` in `text` and the text with all of them replaced (literal, case-sensitive). */
 function replaceAll(text: string, find: string, replace: string) {
@@ -38,13 +37,13 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
     const nowSeconds = Math.floor(config.now() / 1000);
     return ids.map((id) => {
       const row = own.get(id);
-      if (!row) return { id, row: undefined, ok: false, code: 'flowInvalidId' as FlowMessageKey, message: flowMessages.flowInvalidId, matches: 0, before: null, after: null, title: null };
+      if (!row) return { id, row: undefined, ok: false, message: flowMessages.flowInvalidId, matches: 0, before: null, after: null, title: null };
       const { matches, after } = replaceAll(row.content, find, replace);
       const base = { id, row, title: row.title, matches, before: row.content, after };
-      if (matches === 0) return { ...base, ok: false, code: 'textNotFound' as FlowMessageKey, message: flowMessages.textNotFound };
+      if (matches === 0) return { ...base, ok: false, message: flowMessages.textNotFound };
       // Only the new text can break a rule; other fields are as saved (an expired end date is not this edit's fault).
       const error = validateFlow({ ...fieldsOf(row), content: after }, nowSeconds).find((e) => e.field === 'content');
-      return error ? { ...base, ok: false, code: error.code, message: error.message } : { ...base, ok: true, code: 'textChanged' as FlowMessageKey, message: flowMessages.textChanged };
+      return error ? { ...base, ok: false, message: error.message } : { ...base, ok: true, message: flowMessages.textChanged };
     });
   }
 
@@ -59,13 +58,13 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       const apply: FlowRow[] = [];
       for (const id of ids) {
         const row = own.get(id);
-        if (!row) results.push(failure(id, 'flowInvalidId'));
+        if (!row) results.push(failure(id, flowMessages.flowInvalidId));
         else if (action === 'Delete') (apply.push(row), results.push(success(id, 'flowRemoved')));
         else if (action === 'Pause') {
           if (canPause(row.status)) (apply.push(row), results.push(success(id, 'flowStopped')));
-          else results.push(failure(id, 'flowStopFailed'));
-        } else if (!available(row.type)) results.push(failure(id, 'flowNotAvailable'));
-        else if (!canResume(row.status)) results.push(failure(id, 'flowResumeFailed'));
+          else results.push(failure(id, flowMessages.flowStopFailed));
+        } else if (!available(row.type)) results.push(failure(id, flowMessages.flowNotAvailable));
+        else if (!canResume(row.status)) results.push(failure(id, flowMessages.flowResumeFailed));
         else (apply.push(row), results.push(success(id, 'flowResumed')));
       }
       if (apply.length) {
@@ -91,7 +90,7 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       if (error) throw invalid([error]);
       const testPhones = req.body.testPhones.split(',').map((p) => p.trim()).filter(Boolean).join(', ');
       const own = await loadOwnFlows(db, userId, req.body.ids);
-      const results = req.body.ids.map((id) => (own.has(id) ? success(id, 'testPhonesChanged') : failure(id, 'flowInvalidId')));
+      const results = req.body.ids.map((id) => (own.has(id) ? success(id, 'testPhonesChanged') : failure(id, flowMessages.flowInvalidId)));
       if (own.size) await db.update(flows).set({ testPhones, editedAt: new Date(config.now()) }).where(inArray(flows.id, [...own.keys()]));
       return summary(results);
     },
@@ -109,7 +108,7 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       await db.transaction(async (tx) => {
         for (const p of plan) if (p.ok) await tx.update(flows).set({ content: p.after!, editedAt: at }).where(eq(flows.id, p.id));
       });
-      return summary(plan.map(({ id, ok, code, message }) => ({ id, ok, code, message })));
+      return summary(plan.map(({ id, ok, message }) => ({ id, ok, message })));
     },
   };
 }
