@@ -14,8 +14,6 @@ import { applyTelegramUpdate } from './telegram-webhook.ts';
 
 type Ops = 'listSubscribers' | 'addSubscriber' | 'removeSubscriber' | 'unsubscribeSubscriber' | 'resubscribeSubscriber' | 'getSubscribeLink' | 'receiveTelegramUpdate';
 
-export { subscriberMessages };
-
 /** The Telegram bot is live on this server: it sends the messages and has a username to link to. */
 const telegramBotOn = (config: ServerConfig) => config.delivery.channel === 'telegram' && Boolean(config.telegramBot.token);
 
