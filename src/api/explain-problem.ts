@@ -1,23 +1,18 @@
 import type { T, Vars } from '../i18n/translate.ts';
-import { messages as validationTexts } from '../shared/validation/messages.ts';
-import { flowMessages } from '../shared/flows/messages.ts';
 
 /**
- * Until the server sends machine codes in every problem and field error, its English §5/§8 texts map back to
- * their keys here, in this one place (both tables are the single copy the server sends from).
+ * What the browser gets back from a failed call or a rule: a problem or a field error (both carry the contract's
+ * stable `code`, maybe `params` and a `status`), or a thrown error / nothing (the call itself failed).
+ * The English `message` is never shown: the text comes from the code.
  */
-const keyByText = new Map<string, string>(
-  [...Object.entries(validationTexts), ...Object.entries(flowMessages)].map(([key, text]) => [text as string, key]),
-);
-
-/** What the browser gets back from a failed call or a rule: a problem, a field error, a bare text, or a thrown error. */
 export interface ProblemLike {
   code?: string;
-  message?: string;
+  status?: number;
+  params?: Record<string, string | number>;
 }
 
 export interface ExplainOptions {
-  /** Where the namespace keeps the texts of codes, tried in order. */
+  /** Where the namespace keeps the texts of codes, tried in order (then `problem.`, the shared codes). */
   prefixes?: readonly string[];
   /** The key shown when there is nothing to explain (a network failure, a thrown error). */
   fallback?: string;
@@ -25,26 +20,33 @@ export interface ExplainOptions {
 }
 
 const DEFAULT_PREFIXES = ['validation.', 'server.'] as const;
+/** Every namespace keeps the platform's and the contract's codes and two generic texts under `problem.`. */
+const SHARED_PREFIX = 'problem.';
 
-function textOf(t: T, key: string | undefined, prefixes: readonly string[], vars?: Vars): string | undefined {
-  if (!key) return undefined;
-  for (const prefix of prefixes) {
-    const text = t(`${prefix}${key}`, vars);
-    if (text !== `${prefix}${key}`) return text;
+function textOf(t: T, code: string, prefixes: readonly string[], vars: Vars): string | undefined {
+  for (const prefix of [...prefixes, SHARED_PREFIX]) {
+    const key = `${prefix}${code}`;
+    const text = t.dynamic(key, vars);
+    if (text !== key) return text;
   }
   return undefined;
 }
 
+const asProblem = (value: unknown): ProblemLike | undefined =>
+  value && typeof value === 'object' && !(value instanceof Error) ? (value as ProblemLike) : undefined;
+
 /**
- * Any error in the page's language: the problem's `code` when the namespace knows it, else the key of a known
- * English server text, else the server's text as sent; a network failure or unknown error gives `fallback`.
+ * Any error in the page's language, chosen by its code: the namespace's text of the code, else a generic text by
+ * status class (`problem.refused` for 4xx and field errors, `problem.failed` for 5xx); a network failure, a thrown
+ * error or nothing gives `fallback`.
  */
 export function explainProblem(problem: unknown, t: T, options: ExplainOptions = {}): string {
-  const { prefixes = DEFAULT_PREFIXES, fallback = 'server.network', vars } = options;
-  const p: ProblemLike | undefined =
-    typeof problem === 'string' ? { message: problem } : problem && typeof problem === 'object' && !(problem instanceof Error) ? (problem as ProblemLike) : undefined;
-  if (!p || (!p.code && !p.message)) return t(fallback, vars);
-  return textOf(t, p.code, prefixes, vars) ?? textOf(t, p.message ? keyByText.get(p.message) : undefined, prefixes, vars) ?? p.message ?? t(fallback, vars);
+  const { prefixes = DEFAULT_PREFIXES, fallback = 'server.network' } = options;
+  const p = asProblem(problem);
+  if (!p || (!p.code && p.status === undefined)) return t.dynamic(fallback, options.vars);
+  const vars = { ...p.params, ...options.vars };
+  const known = p.code ? textOf(t, p.code, prefixes, vars) : undefined;
+  return known ?? t.dynamic(`${SHARED_PREFIX}${(p.status ?? 400) >= 500 ? 'failed' : 'refused'}`, vars);
 }
 
 /** Field errors keyed by field (first error per field), each explained as explainProblem does. */
@@ -56,4 +58,9 @@ export function explainFieldErrors(
   const out: Record<string, string> = {};
   for (const error of errors ?? []) out[error.field] ??= explainProblem(error, t, options);
   return out;
+}
+
+/** A store's problems keyed by field ('' for the whole form), each explained as explainProblem does. */
+export function explainEach(problems: Readonly<Record<string, ProblemLike>>, t: T, options: ExplainOptions = {}): Record<string, string> {
+  return Object.fromEntries(Object.entries(problems).map(([field, problem]) => [field, explainProblem(problem, t, options)]));
 }

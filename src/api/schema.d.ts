@@ -1401,18 +1401,28 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
-        /** @description Every error. `message` is safe to show to the user. */
+        /** @description Every error. `code` is what a client chooses its text by; `message` is the English text for logs and tools (safe to show, but screens translate the code instead). */
         Problem: {
             type?: string;
             title: string;
             status: number;
+            /** @description Stable machine code of the problem, camelCase (e.g. `emailTaken`, `recordCancelled`, `routeNotFound`); a contract violation carries the code of its first field error. Codes are only ever added, never renamed. */
+            code: string;
             message: string;
+            params?: components["schemas"]["ProblemParams"];
             errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {
+            /** @description Path of the field, dot-separated (e.g. `items.title`). */
             field: string;
-            code?: string;
+            /** @description Stable machine code of the failed rule, camelCase: a §5 rule key (`emailInvalid`, `titleTooLong`) or a contract rule (`required`, `tooLong`, `tooShort`, `outOfRange`, `invalidType`, `notAllowed`, `invalidFormat`, `unknownField`, …). */
+            code: string;
             message: string;
+            params?: components["schemas"]["ProblemParams"];
+        };
+        /** @description Values a translated text of the code needs (e.g. `limit` of `tooLong`). */
+        ProblemParams: {
+            [key: string]: string | number;
         };
         MessageResult: {
             message: string;

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { createApiClient, type ApiClient } from '../api/client.ts';
 import type { components } from '../api/schema.d.ts';
+import type { ProblemLike } from '../api/explain-problem.ts';
 import { clearTokens, isAdminRole, isSuperAdminRole, REFRESH_TOKEN_KEY, roleOf, storeTokens, TOKEN_KEY, type Role, type TokenStorage } from '../api/tokens.ts';
 
 export type CurrentUser = components['schemas']['CurrentUser'];
@@ -14,6 +15,8 @@ export interface SessionState {
   isSuperAdmin: boolean;
   /** Server message of the last failed login/registration (§8 "server message kept as auth error"). */
   authError: string | null;
+  /** The same failure as a problem (its `code` chooses the text the screen shows); null after a success. */
+  authProblem: ProblemLike | null;
 }
 
 export interface SessionDeps {
@@ -25,7 +28,7 @@ export interface SessionDeps {
   fetch?: typeof globalThis.fetch;
 }
 
-const anonymous: SessionState = { authenticated: false, user: null, role: null, isAdmin: false, isSuperAdmin: false, authError: null };
+const anonymous: SessionState = { authenticated: false, user: null, role: null, isAdmin: false, isSuperAdmin: false, authError: null, authProblem: null };
 
 export const $session = map<SessionState>({ ...anonymous });
 
@@ -71,13 +74,14 @@ export async function loadCurrentUser(): Promise<CurrentUser | null> {
     $session.set({ ...anonymous });
     return null;
   }
-  $session.set({ ...$session.get(), authenticated: true, user: data, ...withRole(deps.storage.getItem(TOKEN_KEY)), authError: null });
+  $session.set({ ...$session.get(), authenticated: true, user: data, ...withRole(deps.storage.getItem(TOKEN_KEY)), authError: null, authProblem: null });
   return data;
 }
 
 async function signedIn(tokens: { token: string; refreshToken: string }) {
   storeTokens(need().deps.storage, tokens);
   $session.setKey('authError', null);
+  $session.setKey('authProblem', null);
   return loadCurrentUser();
 }
 
@@ -85,6 +89,7 @@ export async function login(email: string, password: string): Promise<boolean> {
   const { data, error } = await need().api.POST('/account/login', { body: { email, password } });
   if (!data) {
     $session.setKey('authError', error?.message ?? 'Invalid email or password');
+    $session.setKey('authProblem', error ?? null);
     return false;
   }
   return Boolean(await signedIn(data));
@@ -96,6 +101,7 @@ export async function loginWithGoogle(idToken: string): Promise<{ isNewUser: boo
   const { data, error } = await api.POST('/Account/ExternalLoginCallback', { body: { provider: 'Google', idToken, clientHost: deps.origin } });
   if (!data) {
     $session.setKey('authError', error?.message ?? 'Sign-in failed');
+    $session.setKey('authProblem', error ?? null);
     return null;
   }
   await signedIn(data);
@@ -108,6 +114,7 @@ export async function register(body: components['schemas']['RegisterRequest']): 
   const { error } = await api.POST('/account/register', { body: { ...body, clientHost: body.clientHost ?? deps.origin } });
   if (error) {
     $session.setKey('authError', error.message);
+    $session.setKey('authProblem', error);
     return false;
   }
   return login(body.email, body.password);

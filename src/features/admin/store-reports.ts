@@ -1,3 +1,4 @@
+import type { ProblemLike } from '../../api/explain-problem.ts';
 import { logAdminFailure, type AdminSchemas } from './api.ts';
 import { api } from '../../api/browser.ts';
 import { pagedList } from '../../stores/paged-list.ts';
@@ -42,14 +43,14 @@ export const churnList = pagedList<S['ChurnEntry'], { minScore: number }>({ name
 });
 
 /** Creates a promo code; resolves to field errors ({} on success) or null when refused or failed. */
-export async function createPromocode(body: S['PromocodeInput']): Promise<Record<string, string> | null> {
+export async function createPromocode(body: S['PromocodeInput']): Promise<Record<string, ProblemLike> | null> {
   try {
     const { error } = await api().POST('/Admin/Promocodes', { body });
     if (!error) return {};
     logAdminFailure('promo code', error);
     if (error.status === 400 || error.status === 409) {
-      const fields = Object.fromEntries((error.errors ?? []).map((e) => [e.field, e.message]));
-      return Object.keys(fields).length ? fields : { '': error.message };
+      const fields = Object.fromEntries((error.errors ?? []).map((e) => [e.field, e]));
+      return Object.keys(fields).length ? fields : { '': error };
     }
     return null;
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { ProblemLike } from '../../api/explain-problem.ts';
 import { map } from 'nanostores';
 import { api } from '../../api/browser.ts';
 import { logAdminFailure, type AdminSchemas } from './api.ts';
@@ -84,7 +85,7 @@ export async function loadUserDetail(id: number): Promise<void> {
 }
 
 /** PATCH only what changed. Resolves to the server's field errors ({} on success), or null on other failures. */
-export async function patchUser(id: number, patch: S['AdminUserPatch']): Promise<Record<string, string> | null> {
+export async function patchUser(id: number, patch: S['AdminUserPatch']): Promise<Record<string, ProblemLike> | null> {
   try {
     const { data, error } = await api().PATCH('/Admin/Users/{id}', { params: { path: { id } }, body: patch });
     if (data) {
@@ -92,7 +93,7 @@ export async function patchUser(id: number, patch: S['AdminUserPatch']): Promise
       return {};
     }
     logAdminFailure('user update', error);
-    return error?.status === 400 ? Object.fromEntries((error.errors ?? [{ field: '', message: error.message }]).map((e) => [e.field, e.message])) : null;
+    return error?.status === 400 ? Object.fromEntries((error.errors ?? [{ ...error, field: '' }]).map((e) => [e.field, e])) : null;
   } catch (error) {
     logAdminFailure('user update', error);
     return null;
@@ -119,14 +120,14 @@ async function reloadContacts(id: number) {
 }
 
 /** Adds or edits a contact; resolves to field errors ({} on success) or null on other failures. */
-export async function saveContact(id: number, contactId: number | null, body: S['AdminContactInput']): Promise<Record<string, string> | null> {
+export async function saveContact(id: number, contactId: number | null, body: S['AdminContactInput']): Promise<Record<string, ProblemLike> | null> {
   try {
     const { error } = contactId
       ? await api().PATCH('/Admin/Users/{id}/Contacts/{contactId}', { params: { path: { id, contactId } }, body })
       : await api().POST('/Admin/Users/{id}/Contacts', { params: { path: { id } }, body });
     if (error) {
       logAdminFailure('contact save', error);
-      return error.status === 400 ? Object.fromEntries((error.errors ?? []).map((e) => [e.field, e.message])) : null;
+      return error.status === 400 ? Object.fromEntries((error.errors ?? []).map((e) => [e.field, e])) : null;
     }
     await reloadContacts(id);
     return {};

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import { pagedList } from '../../stores/paged-list.ts';
 import { api } from '../../api/browser.ts';
+import type { ProblemLike } from '../../api/explain-problem.ts';
 import type { components } from '../../api/schema.d.ts';
 import { activeTariffs } from '../../shared/flows/tariffs.ts';
 
@@ -68,15 +69,14 @@ export async function bulkFlows(action: BulkAction): Promise<BulkResult | undefi
   }
 }
 
-/** A call's answer: the data, or the server's problem text (400/404/409), or nothing when the call itself failed. */
-export type Outcome<D> = { data: D; problem?: undefined } | { data?: undefined; problem: string | null };
+/** A call's answer: the data, or the server's problem (400/404/409; its code chooses the text), or null when the call itself failed. */
+export type Outcome<D> = { data: D; problem?: undefined } | { data?: undefined; problem: ProblemLike | null };
 
 async function call<D>(label: string, run: () => Promise<{ data?: D; error?: unknown }>): Promise<Outcome<D>> {
   try {
     const { data, error } = await run();
     if (data !== undefined && !error) return { data };
-    const message = (error as { message?: unknown } | undefined)?.message;
-    return { problem: typeof message === 'string' ? message : null };
+    return { problem: error && typeof error === 'object' ? (error as ProblemLike) : null };
   } catch (error) {
     console.error(`flows: ${label} failed`, error);
     return { problem: null };

@@ -1,6 +1,6 @@
 import { api } from '../../api/browser.ts';
 import type { components } from '../../api/schema.d.ts';
-import { flowMessages } from '../../shared/flows/messages.ts';
+import type { ProblemLike } from '../../api/explain-problem.ts';
 import type { FlowKind } from '../../shared/flows/kinds.ts';
 import type { StartOption } from '../../shared/flows/quickstart.ts';
 import type { FlowText, TemplateTiming } from '../../shared/flows/templates.ts';
@@ -17,8 +17,8 @@ export interface FlowOutcome {
   title: string;
   state: 'started' | 'planned' | 'paused' | 'notStarted' | 'failed';
   nextStart?: number | null;
-  /** The server's (English) message when creating or starting failed. */
-  message?: string;
+  /** The server's problem when creating or starting failed, or why a created flow does not run (its code chooses the text). */
+  problem?: ProblemLike;
 }
 
 export interface Outcome {
@@ -43,16 +43,16 @@ export async function runQuickstart(input: { kinds: FlowKind[]; texts: Quickstar
     const body: FlowInput = { ...timing, type: kind, title, content, mode: 'test', nextStart: input.nextStart ?? null };
     const { data, error } = await api().POST('/Flows', { body }).catch(() => network);
     if (!data) {
-      flows.push({ kind, title, state: 'failed', message: error?.message });
+      flows.push({ kind, title, state: 'failed', problem: error });
       continue;
     }
     const created = { kind, id: data.id, title: data.title, nextStart: data.nextStart };
     if (input.start !== 'now') {
-      flows.push({ ...created, state: input.nextStart !== undefined ? 'planned' : 'paused', message: data.status === 'Unavailable' ? flowMessages.flowNotAvailable : undefined });
+      flows.push({ ...created, state: input.nextStart !== undefined ? 'planned' : 'paused', problem: data.status === 'Unavailable' ? { code: 'flowNotAvailable' } : undefined });
       continue;
     }
     const resumed = await api().POST('/Flows/{flowId}/Resume', { params: { path: { flowId: data.id } } }).catch(() => network);
-    flows.push(resumed.data ? { ...created, state: 'started' } : { ...created, state: 'notStarted', message: resumed.error?.message });
+    flows.push(resumed.data ? { ...created, state: 'started' } : { ...created, state: 'notStarted', problem: resumed.error });
   }
   if (input.start !== 'manager') return { flows };
   const { data } = await api().POST('/Account/RequestSetUp').catch(() => network);

@@ -1,9 +1,12 @@
-import { messages, type MessageKey } from './messages.ts';
+import { messages, type accountProblemMessages, type ruleMessages } from './messages.ts';
+
+/** The code of a failed rule: the key of its §5 text (or of an account problem's §8 text). */
+export type RuleCode = keyof typeof ruleMessages | keyof typeof accountProblemMessages;
 
 /** A failed rule: the field it concerns, a stable code (also the message key) and the English text. */
 export interface FieldError {
   field: string;
-  code: MessageKey;
+  code: RuleCode;
   message: string;
 }
 
@@ -11,7 +14,7 @@ export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 20;
 
-export const err = (field: string, code: MessageKey): FieldError => ({ field, code, message: messages[code] });
+export const err = (field: string, code: RuleCode): FieldError => ({ field, code, message: messages[code] });
 export const isBlank = (value: unknown): boolean => typeof value !== 'string' || value.trim() === '';
 
 // Practical address check (same spirit as the HTML email input): one @, no spaces, a dotted domain.

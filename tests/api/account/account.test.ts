@@ -52,6 +52,7 @@ describe('register', () => {
     const res = await server.call('POST', '/account/register', { body: { ...valid, email: 'OWNER@example.com' } });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Username with this email is already exists.');
+    expect(res.body.code).toBe('emailTaken');
   });
 
   const cases: [string, Record<string, unknown>, string, string][] = [
@@ -86,6 +87,7 @@ describe('register', () => {
     const res = await server.call('POST', '/account/register', { body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(messages.countryRequired);
+    expect(res.body).toMatchObject({ code: 'countryRequired', errors: [{ field: 'countryId', code: 'countryRequired' }] });
     expect((await server.call('POST', '/account/register', { body: { ...body, countryId: 1 } })).status).toBe(201);
   });
 });
@@ -105,6 +107,7 @@ describe('login', () => {
     const res = await server.call('POST', '/account/login', { body });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid email or password');
+    expect(res.body.code).toBe('invalidCredentials');
   });
   it('missing password names the field', async () => {
     const res = await server.call('POST', '/account/login', { body: { email: DEMO.email } });
@@ -225,6 +228,7 @@ describe('confirm email', () => {
     const bad = await server.call('POST', '/Account/ConfirmEmail', { body: { userId: reg.body.id, code: 'nope' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(messages.emailConfirmFailed);
+    expect(bad.body.code).toBe('emailConfirmFailed');
     const ok = await server.call('POST', '/Account/ConfirmEmail', { body: { userId: reg.body.id, code } });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('Your email has been successfully confirmed!');

@@ -72,6 +72,7 @@ describe('email change', () => {
     const taken = await server.call('POST', '/Account/ChangeEmail', { token: user.token, body: { newEmail: 'TAKEN@example.com', password: 'secret1' } });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toBe(messages.emailTaken);
+    expect(taken.body.code).toBe('emailTaken');
     expect((await me(user.token)).body.email).toBe('old@example.com');
 
     const ok = await server.call('POST', '/Account/ChangeEmail', { token: user.token, body: { newEmail: 'New@Example.com', password: 'secret1' } });

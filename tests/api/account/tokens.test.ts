@@ -42,6 +42,7 @@ describe('refresh tokens', () => {
     const descendant = await refresh(rotated.body.refreshToken); // the legitimate successor dies too
     expect(descendant.status).toBe(400);
     expect(descendant.body.message).toBe('Token not valid');
+    expect(descendant.body.code).toBe('tokenInvalid');
   });
 
   it('another login (another family) survives a family revocation', async () => {

@@ -160,6 +160,7 @@ describe('promo codes', () => {
     const dup = await server.call('POST', '/Admin/Promocodes', { token: superadmin.token, body: { ...body, code: 'Spring-25' } });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toContain('code');
+    expect(dup.body.code).toBe('promocodeTaken');
   });
 
   it('rejects bad fields by name and stores nothing', async () => {

@@ -121,6 +121,7 @@ describe('POST /Admin/Users/{id}/Flows/Transfer', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[0].field).toBe('targetUserId');
       expect(res.body.message).toContain('targetUserId');
+      expect(res.body.errors[0]).toMatchObject({ field: 'targetUserId', code: expect.stringMatching(/^(flowsAlreadyOwned|noSuchUser)$/) });
     }
     expect((await transfer(owner.id, { flowIds: [flow.id], targetUserId: admin.id, mode: 'move' })).status).toBe(400);
     expect((await transfer(owner.id, { flowIds: [flow.id], mode: 'copy' })).status).toBe(400);

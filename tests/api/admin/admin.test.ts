@@ -47,6 +47,7 @@ describe('role checks on every admin call', () => {
     const asUser = await server.call(method, path(), { body, token: alice.token });
     expect(asUser.status).toBe(403);
     expect(asUser.body.message).toBe('Access denied');
+    expect(asUser.body.code).toBe('accessDenied');
     expect([200, 201]).toContain((await server.call(method, path(), { body, token: admin.token })).status);
     expect([200, 201]).toContain((await server.call(method, path(), { body, token: superadmin.token })).status);
   });

@@ -158,6 +158,7 @@ describe('booking API guards', () => {
     const bad2 = await server.call('POST', '/Booking/Records', { token: b.token, body: { phone: '+79161234567', masterId: foreignMaster.body.id, startUnixTime: nowSec(server) } });
     expect(bad2.status).toBe(400);
     expect(bad2.body.message).toMatch(/^masterId: /);
+    expect(bad2.body.errors[0]).toMatchObject({ field: 'masterId', code: expect.any(String) });
     expect(await messagesOf(server, b)).toHaveLength(0);
     expect((await server.call('PUT', '/Booking/Settings', { token: b.token, body: { timeZone: 'Mars/Base' } })).status).toBe(400);
   });

@@ -77,6 +77,7 @@ describe('sandbox events', () => {
     let res = await play(sandbox, o, queued!.id, 'delivered');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('The message has not been sent');
+    expect(res.body.code).toBe('messageNotSent');
 
     const other = await owner(sandbox);
     res = await play(sandbox, other, queued!.id, 'delivered');
@@ -101,6 +102,7 @@ describe('sandbox events', () => {
     const res = await play(waha, o, m.id, 'delivered');
     expect(res.status).toBe(409);
     expect(res.body.message).toBe('Only messages of the sandbox channel can be marked by hand');
+    expect(res.body.code).toBe('sandboxOnly');
   });
 });
 

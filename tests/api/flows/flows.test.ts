@@ -167,6 +167,7 @@ describe('tenancy', () => {
       const res = await server.call(method, p, { token: other.token, body });
       expect(res.status, `${method} ${p}`).toBe(404);
       expect(res.body.message).toBe(flowMessages.flowInvalidId);
+      expect(res.body.code).toBe('flowInvalidId');
       expect(JSON.stringify(res.body)).not.toContain(flow.title);
     }
     expect((await server.call('GET', '/Flows', { token: other.token })).body.total).toBe(0);
@@ -182,6 +183,7 @@ describe('tariff availability and statuses', () => {
     const resume = await server.call('POST', `/Flows/${body.id}/Resume`, { token: user.token });
     expect(resume.status).toBe(409);
     expect(resume.body.message).toBe(flowMessages.flowNotAvailable);
+    expect(resume.body.code).toBe('flowNotAvailable');
 
     await grantTariff(user.id, 0, nowSeconds() - 40 * DAY, nowSeconds() - DAY); // expired: still unavailable
     await server.api.db.insert(payments).values({ publicId: crypto.randomUUID(), userId: user.id, tariff: 0, success: false, dateBegin: nowSeconds() - DAY, dateEnd: nowSeconds() + DAY, createdAt: new Date() });
@@ -203,6 +205,7 @@ describe('tariff availability and statuses', () => {
     const pauseIdle = await server.call('POST', `/Flows/${body.id}/Pause`, { token: user.token });
     expect(pauseIdle.status).toBe(409);
     expect(pauseIdle.body.message).toBe(flowMessages.flowStopFailed);
+    expect(pauseIdle.body.code).toBe('flowStopFailed');
     expect((await server.call('POST', `/Flows/${body.id}/Resume`, { token: user.token })).body.status).toBe('Working');
     const again = await server.call('POST', `/Flows/${body.id}/Resume`, { token: user.token });
     expect(again.body.message).toBe(flowMessages.flowResumeFailed);

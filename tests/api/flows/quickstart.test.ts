@@ -37,6 +37,7 @@ describe('planned start', () => {
       const res = await server.call('POST', '/Flows', { token: user.token, body: input({ nextStart }) });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(`nextStart: ${nextStartMessages.nextStartPast}`);
+      expect(res.body).toMatchObject({ code: 'nextStartPast', errors: [{ field: 'nextStart', code: 'nextStartPast' }] });
       expect(res.body.errors).toEqual([expect.objectContaining({ field: 'nextStart' })]);
     }
     const bad = await server.call('POST', '/Flows', { token: user.token, body: input({ nextStart: 'tomorrow' }) });

@@ -101,6 +101,7 @@ describe('order events', () => {
     const notice = (await messagesOf(server, o)).find((m) => m.flowId === cancelled)!;
     expect([notice.status, notice.text]).toEqual(['sent', 'Order 1042 cancelled']);
     expect((await setStatus(o, order.id, 'Delivered')).status).toBe(409);
+    expect((await setStatus(o, order.id, 'Delivered')).body.code).toBe('orderCancelled');
     expect((await setStatus(o, order.id, 'Cancelled')).status).toBe(200); // the same status again: no-op
     expect(await messagesOf(server, o)).toHaveLength(3);
   });
@@ -190,6 +191,7 @@ describe('order API guards', () => {
     const order = await placeOrder(a);
     expect((await server.call('GET', `/Booking/Orders/${order.id}`, { token: b.token })).status).toBe(404);
     expect((await setStatus(b, order.id, 'Delivered')).status).toBe(404);
+    expect((await setStatus(b, order.id, 'Delivered')).body.code).toBe('orderNotFound');
     expect((await server.call('GET', `/Booking/Orders/${order.id}`, { token: a.token })).body).toMatchObject({ id: order.id, number: '1042', status: 'Unconfirmed', phone: '79161234567' });
 
     const cases: [Record<string, unknown>, RegExp][] = [
@@ -203,6 +205,7 @@ describe('order API guards', () => {
       const res = await server.call('POST', '/Booking/Orders', { token: b.token, body });
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toMatch(field);
+      expect(res.body.errors[0].code).toMatch(/^[a-z][a-zA-Z]+$/);
     }
     expect((await setStatus(a, order.id, 'Eaten')).status).toBe(400);
     expect(await messagesOf(server, b)).toHaveLength(0);

@@ -23,6 +23,7 @@ describe('owner blacklist', () => {
     const dup = await add(user.token, { phone: '79991234567' });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([expect.objectContaining({ field: 'phone' })]);
+    expect(dup.body).toMatchObject({ code: 'phoneAlreadyIgnored', errors: [{ field: 'phone', code: 'phoneAlreadyIgnored' }] });
     const page = await list(user.token);
     expect(page.body).toMatchObject({ page: 1, pages: 1, total: 1, items: [{ id: res.body.id, phone: '79991234567' }] });
   });
@@ -113,6 +114,7 @@ describe('public ignore link', () => {
     const invalid = await server.call('POST', `/Phones/IgnoreLink/${token}`, { body: { phone: '123' } });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors[0].field).toBe('phone');
+    expect(invalid.body.errors[0].code).toBe('phoneInvalid');
     const rows = await server.api.db.select().from(ignoredPhones);
     expect(rows.filter((r) => r.userId === owner.id)).toHaveLength(0);
   });

@@ -130,6 +130,7 @@ describe('Telegram webhook', () => {
   it('refuses a wrong or missing secret before reading the body; off where no bot is configured', async () => {
     const update = message(900, { text: '/stop' });
     expect((await hook(update, 'wrong')).status).toBe(401);
+    expect((await hook(update, 'wrong')).body.code).toBe('webhookSecretWrong');
     expect((await hook(update, null)).status).toBe(401);
     const junk = await fetch(`${tg.base}/Webhooks/telegram`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'x' }, body: '{not json' });
     expect(junk.status).toBe(401);

@@ -61,6 +61,7 @@ describe('rate limits', () => {
     const limited = await server.call('POST', '/account/login', { body });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe('Too many requests, please try again later');
+    expect(limited.body.code).toBe('tooManyRequests');
     for (let i = 0; i < 2; i++) await server.call('POST', '/Account/ForgotPassword', { body: { email: 'x@example.com' } });
     expect((await server.call('POST', '/Account/ForgotPassword', { body: { email: 'x@example.com' } })).status).toBe(429);
     // Other routes are not limited.

@@ -43,7 +43,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     if (data) return location.assign(links.home);
     setBusy(false);
     setErrors(explainFieldErrors(error?.errors, t));
-    setFailure(explainProblem(error?.message, t));
+    setFailure(explainProblem(error, t));
   }
 
   return (

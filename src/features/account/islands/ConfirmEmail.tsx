@@ -20,7 +20,7 @@ export default function ConfirmEmail({ locale, messages, links }: AccountProps) 
     }
     confirmEmail({ userId, code })
       .then(({ data, error }) =>
-        setResult(data ? { kind: 'success', text: explainProblem(data.message, t) } : { kind: 'error', text: explainProblem(error?.message, t) }),
+        setResult(data ? { kind: 'success', text: t('server.emailConfirmed') } : { kind: 'error', text: explainProblem(error, t) }),
       )
       .catch(() => setResult({ kind: 'error', text: t('server.network') }));
   }, []);

@@ -15,7 +15,7 @@ export default function DemoLogin({ locale, messages, links }: AccountProps) {
     setFailure(null);
     demoLogin()
       .then(({ data, error }) => {
-        if (!data) return setFailure(error ? explainProblem(error.message, t) : t('demo.failed'));
+        if (!data) return setFailure(error ? explainProblem(error, t) : t('demo.failed'));
         storeTokens(localStorage, data);
         location.assign(links.home);
       })

@@ -23,8 +23,8 @@ export default function ForgotPasswordForm({ locale, messages, links }: AccountP
     setBusy(true);
     const { data, error } = await forgotPassword({ email: email.trim(), clientHost: location.origin }).catch(() => ({ data: undefined, error: undefined }));
     setBusy(false);
-    if (data) setResult({ kind: 'success', text: explainProblem(data.message, t) });
-    else setResult({ kind: 'error', text: error ? explainProblem(error.message, t) : t('server.network') });
+    if (data) setResult({ kind: 'success', text: t('server.forgotPasswordSent') });
+    else setResult({ kind: 'error', text: explainProblem(error, t) });
   }
 
   return (

@@ -33,7 +33,7 @@ export default function GoogleCallback({ locale, messages, links }: AccountProps
   if (!failed) return <p role="status" className="m-0">{t('google.working')}</p>;
   return (
     <div className="flex flex-col gap-4">
-      <FormMessage kind="error">{session.authError ? explainProblem(session.authError, t) : t('google.failed')}</FormMessage>
+      <FormMessage kind="error">{session.authProblem ? explainProblem(session.authProblem, t) : t('google.failed')}</FormMessage>
       <a href={links.login} className="text-brand-dark underline">{t('google.retry')}</a>
     </div>
   );

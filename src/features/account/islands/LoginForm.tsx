@@ -34,9 +34,9 @@ export default function LoginForm({ locale, messages, links, googleClientId }: A
     setFailed(true);
   }
 
-  // §8: the sign-in view shows 'Invalid email or password'; other server texts (rate limit) as they come.
+  // §8: the sign-in view shows 'Invalid email or password'; other problems (rate limit) by their code.
   const authError = session.authError;
-  const failure = authError && explainProblem(authError, t) !== authError ? explainProblem(authError, t) : t('server.invalidCredentials');
+  const failure = session.authProblem ? explainProblem(session.authProblem, t) : t('server.invalidCredentials');
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.submit')}>
       {failed && <FormMessage kind="error">{authError === null ? t('server.network') : failure}</FormMessage>}

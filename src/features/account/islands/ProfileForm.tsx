@@ -72,7 +72,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
       return data;
     }
     setErrors(explainFieldErrors(error?.errors, t));
-    notify('error', error?.message ? `${t(failKey)}: ${explainProblem(error.message, t)}` : t(failKey));
+    notify('error', error ? `${t(failKey)}: ${explainProblem(error, t)}` : t(failKey));
     return false;
   }
 

@@ -51,7 +51,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
     }).catch(() => false);
     if (ok) return location.assign(afterSignIn(links.home));
     setBusy(false);
-    setFailure(explainProblem($session.get().authError ?? undefined, t));
+    setFailure(explainProblem($session.get().authProblem, t));
   }
 
   return (

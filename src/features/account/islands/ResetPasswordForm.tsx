@@ -24,14 +24,14 @@ export default function ResetPasswordForm({ locale, messages, links }: AccountPr
     setErrors(explainFieldErrors(ruleErrors, t));
     // 'Not all fields are filled' and 'Passwords don't match' concern the form as a whole (§5).
     const formLevel = ruleErrors.find((e) => e.code === 'notAllFieldsFilled' || e.code === 'passwordsDontMatch');
-    setResult(formLevel ? { kind: 'error', text: explainProblem(formLevel.message, t) } : null);
+    setResult(formLevel ? { kind: 'error', text: explainProblem(formLevel, t) } : null);
     if (ruleErrors.length) return;
     setBusy(true);
     const { data, error } = await resetPassword({ email: form.email.trim(), code: form.code.trim(), newPassword: form.newPassword, confirmPassword: form.confirmPassword })
       .catch(() => ({ data: undefined, error: undefined }));
     setBusy(false);
-    if (data) setResult({ kind: 'success', text: explainProblem(data.message, t) });
-    else setResult({ kind: 'error', text: error ? explainProblem(error.message, t) : t('server.network') });
+    if (data) setResult({ kind: 'success', text: t('server.passwordChanged') });
+    else setResult({ kind: 'error', text: explainProblem(error, t) });
   }
 
   const done = result?.kind === 'success';

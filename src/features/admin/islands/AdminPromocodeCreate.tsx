@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { explainEach } from '../../../api/explain-problem.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { createPromocode } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
@@ -52,8 +53,9 @@ export default function AdminPromocodeCreate(props: AdminProps) {
       forNetworkCompanies: network,
     });
     if (result === null) return setStatus(t('promo.refused'));
-    setErrors(result);
-    if (Object.keys(result).length) return setStatus(result[''] ?? t('promo.fix'));
+    const shown = explainEach(result, t);
+    setErrors(shown);
+    if (Object.keys(shown).length) return setStatus(shown[''] ?? t('promo.fix'));
     setStatus('');
     notify('success', t('promo.created', { code: code.toUpperCase() }));
     setCode('');

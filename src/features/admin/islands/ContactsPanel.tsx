@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { explainEach } from '../../../api/explain-problem.ts';
 import type { AdminSchemas } from '../api.ts';
 import { deleteContact, saveContact } from '../store.ts';
 import type { AdminProps } from './props.ts';
@@ -36,7 +37,7 @@ export function ContactsPanel(props: AdminProps & { userId: number; contacts: Co
     const body = { fullName: draft.fullName, phone: draft.phone || null, email: draft.email || null, role: draft.role || null, comment: draft.comment || null };
     const result = await saveContact(props.userId, editing, body);
     if (result === null) return setStatus(t('common.saveFailed'));
-    setErrors(result);
+    setErrors(explainEach(result, t));
     if (!Object.keys(result).length) {
       setStatus(t('common.saved'));
       edit(null);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { explainEach } from '../../../api/explain-problem.ts';
 import { notify } from '../../../scripts/notify.ts';
 import type { AdminSchemas } from '../api.ts';
 import { patchUser } from '../store.ts';
@@ -89,7 +90,7 @@ export function UserFieldsForm(props: AdminProps & { user: User }) {
     }
     // §8: a failed user update says so; the field the server names is marked too.
     notify('error', t('errors.updateUser'));
-    if (result) setErrors(Object.fromEntries(Object.entries(result).map(([k, v]) => [k === 'userPhone' ? 'phone' : k, v])));
+    if (result) setErrors(Object.fromEntries(Object.entries(explainEach(result, t)).map(([k, v]) => [k === 'userPhone' ? 'phone' : k, v])));
   };
 
   const text = (key: 'phone' | 'balance' | 'chatApiInstanceLimit' | 'countryId' | 'availableAiReviewsCount' | 'availableMessagesCount' | 'fullName', type = 'text') => (

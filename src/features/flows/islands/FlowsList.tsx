@@ -4,9 +4,10 @@ import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
 import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
+import { bulkResultCode } from '../../../shared/flows/messages.ts';
 import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
 import type { FlowsProps } from './props.ts';
-import { explainProblem } from '../../../api/explain-problem.ts';
+import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
 import { buttonLinkClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
@@ -43,13 +44,13 @@ export default function FlowsList(props: FlowsProps) {
     timer.current = setTimeout(() => void loadFlows(1, { search: value }), 300); // search once typing pauses
   };
 
-  const localize = (message: string) => explainProblem(message, t, { prefixes: ['server.'] });
+  const localize = (problem: ProblemLike) => explainProblem(problem, t, { prefixes: ['server.'] });
 
   const report = (result: BulkResult | undefined) => {
     if (!result) return notify('error', t('failed'));
     const firstFailure = result.results.find((r) => !r.ok);
     const summary = t('summary', { succeeded: result.succeeded, failed: result.failed });
-    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(firstFailure.message)}` : summary);
+    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(bulkResultCode(firstFailure))}` : summary);
   };
 
   const run = async (action: BulkAction) => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
+import { explainProblem } from '../../../api/explain-problem.ts';
 import { setTestPhones, type BulkResult } from '../store.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 
@@ -36,7 +37,7 @@ export default function FlowsTestPhones({ t, count, onDone, onCancel }: Props) {
     const out = await setTestPhones(value.trim());
     setBusy(false);
     if (out.problem !== undefined) {
-      if (out.problem) setError(out.problem);
+      if (out.problem) setError(explainProblem(out.problem, t, { prefixes: ['server.'] }));
       else onDone(undefined);
       return;
     }

@@ -1,14 +1,14 @@
 import type { RefObject } from 'react';
-import { explainProblem } from '../../../api/explain-problem.ts';
+import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { T } from '../../../i18n/translate.ts';
 import { FormMessage } from '../../../ui/field.tsx';
 import type { Outcome } from '../store.ts';
 export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale: Locale; links: { list: string; editPrefix: string }; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t, tf, outcome, locale, links, headingRef } = props;
-  /** A §8 flow text in the page's language; other server texts as sent. */
-  const flowText = (message: string | undefined) => {
-    return message ? explainProblem(message, tf, { prefixes: ['server.'] }) : t('server.network');
+  /** A flow's problem in the page's language, chosen by its code. */
+  const flowText = (problem: ProblemLike | undefined) => {
+    return problem ? explainProblem(problem, tf, { prefixes: ['server.'] }) : t('server.network');
   };
   const date = (at: number | null | undefined) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(at * 1000) : '');
   const created = outcome.flows.filter((f) => f.id !== undefined).length;
@@ -24,7 +24,7 @@ export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale:
           <li key={f.kind} data-flow-kind={f.kind} className="p-3 rounded-md border border-gray-200 bg-white flex flex-col gap-1">
             {f.id !== undefined ? <a href={`${links.editPrefix}${f.id}`} className="font-medium text-brand-dark underline">{f.title}</a> : <span className="font-medium">{f.title}</span>}
             <span className="text-sm">{t(`quickstart.result.${f.state}`, { date: date(f.nextStart) })}</span>
-            {f.message && <span className={`text-sm ${f.state === 'failed' || f.state === 'notStarted' ? 'text-red-700' : 'text-ink-muted'}`}>{flowText(f.message)}</span>}
+            {f.problem && <span className={`text-sm ${f.state === 'failed' || f.state === 'notStarted' ? 'text-red-700' : 'text-ink-muted'}`}>{flowText(f.problem)}</span>}
           </li>
         ))}
       </ul>

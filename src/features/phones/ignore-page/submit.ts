@@ -6,7 +6,6 @@ import type { IgnorePageTexts } from './texts.ts';
 interface FieldError {
   field?: string;
   code?: string;
-  message?: string;
 }
 
 function apiBase(): string {
@@ -42,9 +41,8 @@ export function wireIgnorePhoneForm(form: HTMLFormElement): void {
     button.setAttribute('aria-busy', String(value));
     button.textContent = value ? texts.working : texts.submit;
   };
-  /** A field error in the page's language: by code, else by the known English text, else as the server sent it. */
-  const fieldText = (error: FieldError) =>
-    (error.code && texts.byCode[error.code]) || (error.message && texts.byEnglish[error.message]) || error.message || texts.network;
+  /** A field error in the page's language, chosen by its code (an unknown code gets the generic failure text). */
+  const fieldText = (error: FieldError) => (error.code && texts.byCode[error.code]) || texts.network;
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -9,21 +9,17 @@ export interface IgnorePageTexts {
   linkInvalid: string;
   tooMany: string;
   required: string;
-  /** A server field error's text by its code, and by the English §5 text the server sends (until codes everywhere). */
+  /** A server field error's text by its code (the English text the server sends is never shown). */
   byCode: Record<string, string>;
-  byEnglish: Record<string, string>;
 }
 
 /** The §5 codes the phone field can answer with. */
 const PHONE_CODES = ['phoneRequired', 'phoneInvalid', 'phoneAlreadyIgnored'] as const;
 
-export function ignorePageTexts(t: T, english: Record<string, string>): IgnorePageTexts {
+export function ignorePageTexts(t: T): IgnorePageTexts {
   const byCode: Record<string, string> = {};
-  const byEnglish: Record<string, string> = {};
-  for (const code of PHONE_CODES) {
-    byCode[code] = t(`validation.${code}`);
-    if (english[code]) byEnglish[english[code]] = byCode[code];
-  }
+  for (const code of PHONE_CODES) byCode[code] = t(`validation.${code}`);
+  byCode.required = byCode.phoneRequired!; // the contract's own check of an absent phone
   return {
     submit: t('public.submit'),
     working: t('working'),
@@ -33,6 +29,5 @@ export function ignorePageTexts(t: T, english: Record<string, string>): IgnorePa
     tooMany: t('errors.tooMany'),
     required: byCode.phoneRequired!,
     byCode,
-    byEnglish,
   };
 }

@@ -18,11 +18,11 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
   return {
     async forgotPassword(req) {
       const errors = validateForgotPassword(req.body);
-      if (errors.length) throw new HttpError(400, messages.forgotPasswordFailed, errors);
+      if (errors.length) throw new HttpError(400, 'forgotPasswordFailed', { errors });
       const email = normalizeEmail(req.body.email);
       const user = await userRefByEmail(db, email);
       // §8 asks to tell the user the address was wrong (the rate limit bounds enumeration).
-      if (!user) throw new HttpError(400, messages.forgotPasswordFailed);
+      if (!user) throw new HttpError(400, 'forgotPasswordFailed');
       const code = await issueCode(db, user.id, 'reset-password', config.now(), config.resetCodeTtlSeconds);
       const origin = linkOrigin(config, clientHostOf(req, req.body.clientHost));
       const link = `${origin}/account/reset-password?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
@@ -39,10 +39,10 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
       if (errors.length) throw badRequest(errors);
       const email = normalizeEmail(req.body.email);
       const user = await userRefByEmail(db, email);
-      if (!user) throw new HttpError(400, messages.resetPasswordFailed);
+      if (!user) throw new HttpError(400, 'resetPasswordFailed');
       const passwordHash = await hashPassword(req.body.newPassword); // outside the transaction: it is slow
       const changed = await resetPasswordWithCode(db, user.id, req.body.code, passwordHash, config.now());
-      if (!changed) throw new HttpError(400, messages.resetPasswordFailed);
+      if (!changed) throw new HttpError(400, 'resetPasswordFailed');
       await revokeAllForUser(sessions, config, user.id); // a reset ends every existing session
       return { message: messages.passwordChanged };
     },
@@ -50,7 +50,7 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
     async confirmEmail(req) {
       const { userId, code } = req.body;
       const confirmed = await confirmEmailWithCode(db, userId, code, config.now());
-      if (!confirmed) throw new HttpError(400, messages.emailConfirmFailed);
+      if (!confirmed) throw new HttpError(400, 'emailConfirmFailed');
       return { message: messages.emailConfirmed };
     },
   };

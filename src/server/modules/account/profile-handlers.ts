@@ -18,7 +18,7 @@ export function profileHandlers(
   return {
     async getCurrentUser(req) {
       const user = await loadUser(requireAuth(req).userId);
-      if (!user) throw new HttpError(401, messages.tokenInvalid); // token outlived its account
+      if (!user) throw new HttpError(401, 'tokenInvalid'); // token outlived its account
       return toCurrentUser(user);
     },
 
@@ -28,7 +28,7 @@ export function profileHandlers(
 
     async requestSetUp(req) {
       const user = await loadUser(requireAuth(req).userId);
-      if (!user) throw new HttpError(401, messages.tokenInvalid);
+      if (!user) throw new HttpError(401, 'tokenInvalid');
       await recordSetUpRequest(db, user.id, new Date(config.now()));
       await mailer.send({
         to: config.supportEmail,

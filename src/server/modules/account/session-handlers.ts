@@ -1,5 +1,4 @@
 import {
-  messages,
   normalizeEmail,
   normalizePhone,
   validateLogin,
@@ -38,7 +37,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       if (errors.length) throw badRequest(errors);
       const email = normalizeEmail(body.email);
       const existing = await userRefByEmail(db, email);
-      if (existing) throw new HttpError(409, messages.emailTaken);
+      if (existing) throw new HttpError(409, 'emailTaken');
 
       const now = config.now();
       let user: { id: number; email: string };
@@ -54,7 +53,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
           createdAt: new Date(now),
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, messages.emailTaken); // lost a race with a twin
+        if (isUniqueViolation(error)) throw new HttpError(409, 'emailTaken'); // lost a race with a twin
         throw error;
       }
       if (body.marketplace) {
@@ -77,14 +76,14 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       if (errors.length) throw badRequest(errors);
       const user = await userByEmail(db, normalizeEmail(req.body.email));
       const ok = await verifyPassword(user?.passwordHash ?? null, req.body.password);
-      if (!user || !ok) throw new HttpError(400, messages.invalidCredentials);
+      if (!user || !ok) throw new HttpError(400, 'invalidCredentials');
       return issueTokens(sessions, config, user);
     },
 
     async refreshToken(req) {
       const result = await rotateRefreshToken(sessions, config, req.body.refreshToken);
       // 400 (not 401) is what the client treats as "log out without revoking" (§4 Token refresh).
-      if (!result.ok) throw new HttpError(400, messages.tokenInvalid);
+      if (!result.ok) throw new HttpError(400, 'tokenInvalid');
       return result.tokens;
     },
 
@@ -100,7 +99,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         identity = await verifyGoogleIdToken(config, req.body.idToken);
       } catch (error) {
         req.log.info({ err: error }, 'Google ID token rejected');
-        throw new HttpError(400, messages.externalLoginFailed);
+        throw new HttpError(400, 'externalLoginFailed');
       }
       const email = normalizeEmail(identity.email);
       const existing = await userByEmail(db, email);

@@ -19,7 +19,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
 
   const loadUser = async (id: number) => {
     const user = await findUser(db, id);
-    if (!user) throw new HttpError(401, messages.tokenInvalid);
+    if (!user) throw new HttpError(401, 'tokenInvalid');
     return user;
   };
 
@@ -64,7 +64,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
       }
       const email = normalizeEmail(req.body.newEmail);
       const taken = await emailTakenByOther(db, email, user.id);
-      if (taken) throw new HttpError(409, messages.emailTaken);
+      if (taken) throw new HttpError(409, 'emailTaken');
       const updated = await updateUser(db, user.id, { email, emailConfirmed: email === user.email && user.emailConfirmed });
       if (!updated!.emailConfirmed) {
         const code = await issueCode(db, user.id, 'confirm-email', config.now(), config.confirmCodeTtlSeconds);
@@ -75,9 +75,9 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
     },
 
     async demoLogin() {
-      if (!config.seedDemo) throw notFound(messages.demoUnavailable);
+      if (!config.seedDemo) throw notFound('demoUnavailable');
       const demo = await userByEmail(db, DEMO_EMAIL);
-      if (!demo) throw notFound(messages.demoUnavailable);
+      if (!demo) throw notFound('demoUnavailable');
       return issueTokens(sessions, config, demo);
     },
   };

@@ -18,7 +18,7 @@ function clean(input: ContactFields): ContactChanges {
   const blankToNull = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
   if (input.fullName !== undefined) {
     out.fullName = input.fullName.trim();
-    if (!out.fullName) throw invalidField('fullName', 'must not be blank');
+    if (!out.fullName) throw invalidField('fullName', 'blank');
   }
   if (input.phone !== undefined) out.phone = blankToNull(input.phone) && phoneOf(input.phone!, 'phone');
   if (input.email !== undefined) out.email = blankToNull(input.email) && emailOf(input.email!, 'email');
@@ -32,7 +32,7 @@ export function adminContactHandlers(ctx: AppContext): Handlers<'adminListContac
   const { db, config } = ctx;
   const requireUser = async (id: number) => {
     const row = await userExists(db, id);
-    if (!row) throw notFound('User not found');
+    if (!row) throw notFound('userNotFound');
   };
 
   return {
@@ -53,13 +53,13 @@ export function adminContactHandlers(ctx: AppContext): Handlers<'adminListContac
     async adminEditContact(req) {
       const changes = clean(req.body);
       const row = await updateContact(db, req.params.id, req.params.contactId, changes);
-      if (!row) throw notFound('Contact not found');
+      if (!row) throw notFound('contactNotFound');
       return toContact(row);
     },
 
     async adminDeleteContact(req, reply) {
       const row = await deleteContact(db, req.params.id, req.params.contactId);
-      if (!row) throw notFound('Contact not found');
+      if (!row) throw notFound('contactNotFound');
       reply.code(204);
     },
   };

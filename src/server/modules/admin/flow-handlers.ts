@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { userExists } from '../account/store.ts';
 import { listIgnored } from '../phones/store.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { keyOfUrl, readImage, saveImage } from '../flows/image-store.ts';
@@ -25,7 +26,7 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
 
   const loadUser = async (id: number) => {
-    if (!(await requireUser(db, id))) throw notFound('User not found');
+    if (!(await requireUser(db, id))) throw notFound('userNotFound');
   };
 
   /**
@@ -52,9 +53,8 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
       const sourceId = req.params.id;
       await loadUser(sourceId);
       const { flowIds, targetUserId, mode } = req.body;
-      const fieldError = (message: string) => badRequest([{ field: 'targetUserId', code: 'invalid', message: `targetUserId: ${message}` } as never]);
-      if (targetUserId === sourceId) throw fieldError('the flows already belong to this user');
-      if (!(await requireUser(db, targetUserId))) throw fieldError(`user ${targetUserId} does not exist`);
+            if (targetUserId === sourceId) throw invalidField('targetUserId', 'flowsAlreadyOwned');
+      if (!(await requireUser(db, targetUserId))) throw invalidField('targetUserId', 'noSuchUser', { params: { id: targetUserId } });
 
       const own = await flowsOf(db, sourceId);
       const byId = new Map(own.map((r) => [r.id, r]));

@@ -44,7 +44,7 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
 
     async adminGetCompanyStatus(req) {
       const row = await companyWithOwner(db, req.params.companyId);
-      if (!row) throw notFound('Company not found');
+      if (!row) throw notFound('companyNotFound');
       const d = row.a.data as Record<string, unknown>;
       const int = (v: unknown, fallback = 0) => (Number.isInteger(v) ? (v as number) : fallback);
       return {
@@ -69,7 +69,7 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
     async adminGetDiagnostics(req) {
       const userId = req.params.id;
       const user = await findUser(db, userId);
-      if (!user) throw notFound('User not found');
+      if (!user) throw notFound('userNotFound');
       const now = new Date(config.now());
       const nowS = Math.floor(config.now() / 1000);
       const [accounts, instances, companies, pay, session, mail, granted, flowCount, ignoredCount] = await Promise.all([

@@ -26,8 +26,8 @@ export function newsHandlers(ctx: AppContext): Handlers<'adminListNews' | 'admin
     async adminCreateNews(req, reply) {
       const title = req.body.title.trim();
       const text = req.body.text.trim();
-      if (!title) throw invalidField('title', 'must not be blank');
-      if (!text) throw invalidField('text', 'must not be blank');
+      if (!title) throw invalidField('title', 'blank');
+      if (!text) throw invalidField('text', 'blank');
       const row = await insertNews(db, { title, text, level: req.body.level ?? 'info', createdBy: requireAuth(req).userId, createdAt: new Date(config.now()) });
       reply.code(201);
       return toNews(row);
@@ -35,7 +35,7 @@ export function newsHandlers(ctx: AppContext): Handlers<'adminListNews' | 'admin
 
     async adminDeleteNews(req, reply) {
       const row = await deleteNews(db, req.params.newsId);
-      if (!row) throw notFound('Notification not found');
+      if (!row) throw notFound('notificationNotFound');
       reply.code(204);
     },
 

@@ -4,14 +4,12 @@ import { userExists } from '../account/store.ts';
 import { managerExists, payDestinationExists } from './store.ts';
 import { insertPayment, paymentOf, paymentsPage, updatePayment } from './store-payments.ts';
 import { clientHostOf } from '../../platform/http/auth.ts';
-import { HttpError, notFound } from '../../platform/http/problem.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { paymentColumns, toPayment } from './mapping.ts';
 
 export const PAYS_PAGE_SIZE = 10;
-
-const invalid = (field: string, text: string) =>
-  new HttpError(400, `${field}: ${text}`, [{ field, code: 'invalid', message: `${field}: ${text}` } as never]);
 
 /** Admin payments of one user. Every lookup is scoped by the path's user id so ids of other users 404. */
 export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'adminAddPay' | 'adminGetPay' | 'adminEditPay' | 'adminGetPayLink'> {
@@ -19,12 +17,12 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
 
   const requireUser = async (id: number) => {
     const row = await userExists(db, id);
-    if (!row) throw notFound('User not found');
+    if (!row) throw notFound('userNotFound');
   };
 
   const loadPay = async (userId: number, payId: number) => {
     const row = await paymentOf(db, userId, payId);
-    if (!row) throw notFound('Payment not found');
+    if (!row) throw notFound('paymentNotFound');
     return row;
   };
 
@@ -32,11 +30,11 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
   const checkRefs = async (input: { managerId?: number | null; payDestinationId?: number | null }) => {
     if (input.managerId != null) {
       const row = await managerExists(db, input.managerId);
-      if (!row) throw invalid('managerId', `manager ${input.managerId} does not exist`);
+      if (!row) throw invalidField('managerId', 'noSuchManager', { params: { id: input.managerId } });
     }
     if (input.payDestinationId != null) {
       const row = await payDestinationExists(db, input.payDestinationId);
-      if (!row) throw invalid('payDestinationId', `pay destination ${input.payDestinationId} does not exist`);
+      if (!row) throw invalidField('payDestinationId', 'noSuchPayDestination', { params: { id: input.payDestinationId } });
     }
   };
 
@@ -52,7 +50,7 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
     async adminAddPay(req, reply) {
       const userId = req.params.id;
       await requireUser(userId);
-      if (req.body.userId !== undefined && req.body.userId !== userId) throw invalid('userId', 'must equal the user id in the path');
+      if (req.body.userId !== undefined && req.body.userId !== userId) throw invalidField('userId', 'userIdMismatch');
       await checkRefs(req.body);
       const row = await insertPayment(db, userId, paymentColumns(req.body), new Date(config.now()));
       reply.code(201);
@@ -65,7 +63,7 @@ export function adminPayHandlers(ctx: AppContext): Handlers<'adminListPays' | 'a
 
     async adminEditPay(req) {
       await loadPay(req.params.id, req.params.payId);
-      if (req.body.userId !== undefined && req.body.userId !== req.params.id) throw invalid('userId', 'must equal the user id in the path');
+      if (req.body.userId !== undefined && req.body.userId !== req.params.id) throw invalidField('userId', 'userIdMismatch');
       await checkRefs(req.body);
       const changes = paymentColumns(req.body);
       const row = Object.keys(changes).length ? await updatePayment(db, req.params.id, req.params.payId, changes) : await loadPay(req.params.id, req.params.payId);

@@ -45,15 +45,15 @@ export function adminPromocodeHandlers(ctx: AppContext): Handlers<'adminListProm
       const body = req.body;
       const code = body.code.toUpperCase();
       if (body.maxUserPayments != null && body.maxUserPayments < (body.minimalUserPayments ?? 0)) {
-        throw invalidField('maxUserPayments', 'must not be less than minimalUserPayments');
+        throw invalidField('maxUserPayments', 'belowMinimalPayments');
       }
-      if (body.paymentsCountByUser > body.paymentCount) throw invalidField('paymentsCountByUser', 'must not exceed paymentCount');
+      if (body.paymentsCountByUser > body.paymentCount) throw invalidField('paymentsCountByUser', 'exceedsPaymentCount');
       if (body.ownerUserId != null) {
         const owner = await userExists(db, body.ownerUserId);
-        if (!owner) throw invalidField('ownerUserId', `user ${body.ownerUserId} does not exist`);
+        if (!owner) throw invalidField('ownerUserId', 'noSuchUser', { params: { id: body.ownerUserId } });
       }
       const clash = await promocodeExists(db, code);
-      if (clash) throw invalidField('code', `${code} already exists`, 409);
+      if (clash) throw invalidField('code', 'promocodeTaken', { params: { code }, status: 409 });
       const row = await insertPromocode(db, {
           code,
           discountPercent: body.discountPercent,

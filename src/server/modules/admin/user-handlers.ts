@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { emailsOf, findUser, updateUser } from '../account/store.ts';
 import { allLinkedAccountsOf } from '../account/store-linked.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
 import { badRequest, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toAdminUser } from './mapping.ts';
@@ -18,7 +19,7 @@ export function adminUserHandlers(
 
   const loadUser = async (id: number) => {
     const user = await findUser(db, id);
-    if (!user) throw notFound('User not found');
+    if (!user) throw notFound('userNotFound');
     return user;
   };
 
@@ -31,7 +32,7 @@ export function adminUserHandlers(
   const checkManager = async (id: number | null, field: string) => {
     if (id === null) return;
     const row = await managerExists(db, id);
-    if (!row) throw badRequest([{ field, code: 'notFound', message: `${field}: manager ${id} does not exist` } as never]);
+    if (!row) throw invalidField(field, 'noSuchManager', { params: { id } });
   };
 
   return {

@@ -52,7 +52,7 @@ export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
     async updateBookingSettings(req) {
       const { userId } = requireAuth(req);
       const { timeZone } = req.body;
-      if (!isTimeZone(timeZone)) throw invalidField('timeZone', 'unknown time zone');
+      if (!isTimeZone(timeZone)) throw invalidField('timeZone', 'timeZoneUnknown');
       await setBusinessZone(db, userId, timeZone);
       return { timeZone };
     },

@@ -24,11 +24,11 @@ export interface RecordInput {
 async function checkRefs(tx: Tx, userId: number, masterId: number | null | undefined, serviceIds: number[] | undefined) {
   if (masterId != null) {
     const [m] = await tx.select({ id: bookingMasters.id }).from(bookingMasters).where(and(eq(bookingMasters.id, masterId), eq(bookingMasters.userId, userId)));
-    if (!m) throw invalidField('masterId', 'no such master');
+    if (!m) throw invalidField('masterId', 'noSuchMaster');
   }
   if (serviceIds?.length) {
     const found = await tx.select({ id: bookingServices.id }).from(bookingServices).where(and(inArray(bookingServices.id, serviceIds), eq(bookingServices.userId, userId)));
-    if (found.length !== new Set(serviceIds).size) throw invalidField('serviceIds', 'no such service');
+    if (found.length !== new Set(serviceIds).size) throw invalidField('serviceIds', 'noSuchService');
   }
 }
 
@@ -48,12 +48,12 @@ export async function createRecord(tx: Tx, userId: number, input: RecordInput, c
 /** Loads the caller's record, locked for the change; another user's id answers 404. */
 export async function lockOwnRecord(tx: Tx, userId: number, recordId: number): Promise<Record> {
   const [record] = await tx.select().from(bookingRecords).where(and(eq(bookingRecords.id, recordId), eq(bookingRecords.userId, userId))).for('update');
-  if (!record) throw notFound('Record not found');
+  if (!record) throw notFound('recordNotFound');
   return record;
 }
 
 const assertOpen = (record: Record) => {
-  if (record.status === 'cancelled') throw new HttpError(409, 'The record is cancelled');
+  if (record.status === 'cancelled') throw new HttpError(409, 'recordCancelled');
 };
 
 export async function moveRecord(tx: Tx, userId: number, recordId: number, patch: Omit<Partial<RecordInput>, 'phone'>, ctx: EventContext): Promise<Record> {
@@ -92,7 +92,7 @@ export async function setRecordStatus(tx: Tx, userId: number, recordId: number, 
   const record = await lockOwnRecord(tx, userId, recordId);
   assertOpen(record);
   if (record.status === status) return record; // repeated webhook or click: no second event
-  if (record.status === 'arrived' && status !== 'arrived') throw new HttpError(409, 'The visit already took place');
+  if (record.status === 'arrived' && status !== 'arrived') throw new HttpError(409, 'visitTookPlace');
   const [updated] = await tx.update(bookingRecords).set({ status, updatedAt: new Date(ctx.now) }).where(eq(bookingRecords.id, record.id)).returning();
   if (status === 'arrived') {
     const prices = record.serviceIds.length

@@ -29,9 +29,9 @@ export function sandboxEventHandlers(ctx: AppContext): Handlers<'playSandboxEven
     async playSandboxEvent(req) {
       const { userId } = requireAuth(req);
       const row = await load(userId, req.params.messageId);
-      if (!row) throw notFound('Message not found');
-      if (row.m.channel !== 'sandbox') throw new HttpError(409, 'Only messages of the sandbox channel can be marked by hand');
-      if (!AFTER_SEND.has(row.m.status) || !row.m.providerMessageId) throw new HttpError(409, 'The message has not been sent');
+      if (!row) throw notFound('messageNotFound');
+      if (row.m.channel !== 'sandbox') throw new HttpError(409, 'sandboxOnly');
+      if (!AFTER_SEND.has(row.m.status) || !row.m.providerMessageId) throw new HttpError(409, 'messageNotSent');
       await applyDeliveryEvent(db, { providerMessageId: row.m.providerMessageId, status: req.body.status, at: config.now() });
       const after = await load(userId, row.m.id);
       return toDeliveryMessage(after!.m, after!.flowTitle);

@@ -81,7 +81,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
     async pauseFlow(req) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
-      if (!canPause(row.status)) throw new HttpError(409, flowMessages.flowStopFailed);
+      if (!canPause(row.status)) throw new HttpError(409, 'flowStopFailed');
       const updated = await updateFlow(db, row.id, { status: 'Pause', nextStart: null });
       return present(userId, updated);
     },
@@ -90,8 +90,8 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const available = await availabilityFor(db, userId, config.now());
-      if (!available(row.type)) throw new HttpError(409, flowMessages.flowNotAvailable);
-      if (!canResume(row.status)) throw new HttpError(409, flowMessages.flowResumeFailed);
+      if (!available(row.type)) throw new HttpError(409, 'flowNotAvailable');
+      if (!canResume(row.status)) throw new HttpError(409, 'flowResumeFailed');
       const updated = await updateFlow(db, row.id, { status: runningStatus(row.type), lastStart: now() });
       return toFlow(updated, true);
     },

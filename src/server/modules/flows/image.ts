@@ -1,6 +1,7 @@
 import { flowMessages } from '../../../shared/flows/messages.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { fieldsOf, toFlow, columnsOf, type FlowRow } from './mapping.ts';
@@ -10,8 +11,7 @@ import { availabilityFor } from './tariffs.ts';
 
 type Ops = 'getFlowImage' | 'uploadFlowImage' | 'deleteFlowImage';
 
-const imageError = (code: 'imageFormat') =>
-  new HttpError(400, `image: ${flowMessages[code]}`, [{ field: 'image', code, message: `image: ${flowMessages[code]}` }] as never);
+const imageError = (code: 'imageFormat') => invalidField('image', code);
 
 /** §3 flow image: upload (PNG/JPEG by its bytes, ≤ 5 MB), read back for the editor, remove. Own flows only. */
 export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
@@ -37,7 +37,7 @@ export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const key = row.settings.image ? keyOfUrl(row.settings.image.url) : undefined;
       const found = key ? await readImage(config.dataDir, userId, key) : undefined;
-      if (!found) throw new HttpError(404, 'No image');
+      if (!found) throw new HttpError(404, 'imageNotFound');
       // Private: the bytes belong to one account, browsers must not share them through caches.
       reply.header('cache-control', 'private, max-age=3600').type(found.type).send(found.bytes);
     },

@@ -5,7 +5,8 @@ import { checkNextStart, nextStartMessages } from '../../../shared/flows/quickst
 import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { flows } from './schema.ts';
-import { HttpError } from '../../platform/http/problem.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { FlowRow } from './mapping.ts';
 
 // The flows module's store: the only code that touches the flows table (its list query: store-list.ts).
@@ -16,7 +17,7 @@ export type FlowChanges = Partial<Omit<FlowInsert, 'id'>>;
 /** One of the user's flows, or 404 "Flow invalid id": another user's id is indistinguishable from a missing one. */
 export async function loadOwnFlow(db: Db, userId: number, flowId: number): Promise<FlowRow> {
   const [row] = await db.select().from(flows).where(and(eq(flows.id, flowId), eq(flows.userId, userId)));
-  if (!row) throw new HttpError(404, flowMessages.flowInvalidId);
+  if (!row) throw new HttpError(404, 'flowInvalidId');
   return row;
 }
 
@@ -32,14 +33,14 @@ export function assertValid(fields: FlowFields, nowMs: number): void {
   if (errors.length) throw invalid(errors);
 }
 
-// The shared flow errors have their own code vocabulary; the problem shape only needs field/code/message.
-export const invalid = (errors: FlowFieldError[]) => new HttpError(400, errors[0]!.message, errors as unknown as FieldError[]);
+// The shared flow errors' codes are problem codes (their messages name the field).
+export const invalid = (errors: FlowFieldError[]) => badRequest(errors);
 
 /** The `nextStart` column for a create/patch: absent = unchanged; a planned start must lie in the future (400). */
 export function plannedStart(value: number | null | undefined, nowMs: number): { nextStart?: Date | null } {
   if (value === undefined) return {};
   const code = checkNextStart(value, Math.floor(nowMs / 1000));
-  if (code) throw new HttpError(400, `nextStart: ${nextStartMessages[code]}`, [{ field: 'nextStart', code, message: `nextStart: ${nextStartMessages[code]}` }] as unknown as FieldError[]);
+  if (code) throw invalidField('nextStart', code);
   return { nextStart: value === null ? null : new Date(value * 1000) };
 }
 

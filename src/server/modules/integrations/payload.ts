@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { invalidField } from '../../platform/http/field-error.ts';
+import { fieldError } from '../../platform/http/field-error.ts';
+import { badRequest } from '../../platform/http/problem.ts';
+import { codeOfIssue } from '../../platform/http/validation.ts';
 
 /** What a source webhook did: changed something, found nothing to change, or ignored the call (another company). */
 export type WebhookResult = 'applied' | 'unchanged' | 'ignored';
@@ -10,5 +12,5 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown, prefix = '
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'body';
-  throw invalidField(field, issue.message);
+  throw badRequest([fieldError(field, codeOfIssue(issue), undefined, issue.message)]);
 }

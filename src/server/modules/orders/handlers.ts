@@ -37,8 +37,8 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
     async createOrder(req, reply) {
       const { userId } = requireAuth(req);
       const b = req.body;
-      if (!b.number.trim()) throw invalidField('number', 'must not be empty');
-      if (b.items?.some((i) => !i.title.trim())) throw invalidField('items.title', 'must not be empty');
+      if (!b.number.trim()) throw invalidField('number', 'empty');
+      if (b.items?.some((i) => !i.title.trim())) throw invalidField('items.title', 'empty');
       const input = {
         ...b,
         number: b.number.trim(),
@@ -61,7 +61,7 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
     async receiveIikoWebhook(req) {
       // The token is checked before the body: a stranger learns nothing from validation messages.
       const userId = await userOfWebhookToken(db, config.jwtSecret, req.params.hookToken);
-      if (userId === undefined) throw notFound('Webhook not found');
+      if (userId === undefined) throw notFound('webhookNotFound');
       const result = await db.transaction(async (tx) => applyIikoWebhook(tx, userId, req.body, await eventContext(ctx, tx, userId)));
       return { result };
     },

@@ -49,7 +49,7 @@ async function applyEvent(tx: Tx, userId: number, event: unknown, index: number,
   const order = parse(orderSchema, info.order, `${at}.eventInfo.order`);
   const phone = order.phone || order.customer?.phone;
   if (!phone) return 'ignored'; // nobody to message
-  if (checkPhone(phone, 'phone')) throw invalidField(`${at}.eventInfo.order.${order.phone ? 'phone' : 'customer.phone'}`, 'not a valid phone number');
+  if (checkPhone(phone, 'phone')) throw invalidField(`${at}.eventInfo.order.${order.phone ? 'phone' : 'customer.phone'}`, 'phoneNumberInvalid');
   const details = detailsOf(order, info.id, ctx);
   const [existing] = await tx.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.source, SOURCE), eq(orders.externalId, info.id))).for('update');
   if (!existing) {
@@ -71,7 +71,7 @@ async function applyEvent(tx: Tx, userId: number, event: unknown, index: number,
  */
 export async function applyIikoWebhook(tx: Tx, userId: number, body: unknown, ctx: EventContext): Promise<WebhookResult> {
   const events = Array.isArray(body) ? body : [body];
-  if (events.length > MAX_EVENTS) throw invalidField('body', `at most ${MAX_EVENTS} events in one delivery`);
+  if (events.length > MAX_EVENTS) throw invalidField('body', 'tooManyEvents', { params: { max: MAX_EVENTS } });
   const results: WebhookResult[] = [];
   for (const [i, event] of events.entries()) results.push(await applyEvent(tx, userId, event, i, ctx));
   return results.includes('applied') ? 'applied' : results.includes('unchanged') ? 'unchanged' : 'ignored';

@@ -58,7 +58,7 @@ export async function createOrder(tx: Tx, userId: number, input: OrderInput, ctx
 /** Loads the caller's order, locked for the change; another user's id answers 404. */
 export async function lockOwnOrder(tx: Tx, userId: number, orderId: number): Promise<Order> {
   const [order] = await tx.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId))).for('update');
-  if (!order) throw notFound('Order not found');
+  if (!order) throw notFound('orderNotFound');
   return order;
 }
 
@@ -80,7 +80,7 @@ export async function updateOrderDetails(tx: Tx, order: Order, details: Partial<
 export async function setOrderStatus(tx: Tx, userId: number, orderId: number, status: OrderStatus, ctx: EventContext): Promise<Order> {
   const order = await lockOwnOrder(tx, userId, orderId);
   if (order.status === status) return order;
-  if (order.status === 'Cancelled') throw new HttpError(409, 'The order is cancelled');
+  if (order.status === 'Cancelled') throw new HttpError(409, 'orderCancelled');
   const [updated] = await tx
     .update(orders)
     .set({ status, version: order.version + 1, updatedAt: new Date(ctx.now) })

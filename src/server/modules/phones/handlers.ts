@@ -25,7 +25,7 @@ export function phonesHandlers(ctx: AppContext): Handlers<Ops> {
       const digits = requirePhone(req.body.phone);
       const row = await addIgnored(db, userId, digits, 'manual', req.body.comment?.trim() ?? '', now());
       // A duplicate is reported (not silently accepted) so the owner sees the number was already there.
-      if (!row) throw new HttpError(409, phoneMessages.phoneAlreadyIgnored, [{ field: 'phone', code: 'phoneAlreadyIgnored', message: phoneMessages.phoneAlreadyIgnored } as never]);
+      if (!row) throw new HttpError(409, 'phoneAlreadyIgnored', { errors: [{ field: 'phone', code: 'phoneAlreadyIgnored', message: phoneMessages.phoneAlreadyIgnored }] });
       reply.code(201);
       return toDto(row);
     },
@@ -33,21 +33,21 @@ export function phonesHandlers(ctx: AppContext): Handlers<Ops> {
     async removeIgnoredPhone(req) {
       const { userId } = requireAuth(req);
       const removed = await removeIgnored(db, userId, req.params.phoneId);
-      if (!removed.length) throw new HttpError(404, phoneMessages.phoneNotFound);
+      if (!removed.length) throw new HttpError(404, 'phoneNotFound');
       return { message: phoneMessages.phoneRemoved };
     },
 
     async getIgnoreLink(req) {
       const { userId } = requireAuth(req);
       const guid = await userGuid(db, userId);
-      if (!guid) throw new HttpError(401, 'Token not valid');
+      if (!guid) throw new HttpError(401, 'tokenInvalid');
       const token = ignoreLinkToken(config.jwtSecret, guid);
       return { token, path: `/il/${token}` };
     },
 
     async addPhoneByIgnoreLink(req) {
       const userId = await userOfIgnoreLink(db, config.jwtSecret, req.params.encUserGuid);
-      if (userId === undefined) throw new HttpError(404, phoneMessages.ignoreLinkInvalid);
+      if (userId === undefined) throw new HttpError(404, 'ignoreLinkInvalid');
       const digits = requirePhone(req.body.phone);
       // Same answer whether or not the number was listed: the public page must not reveal the owner's list.
       await addIgnored(db, userId, digits, 'link', '', now());

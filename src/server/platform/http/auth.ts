@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 export function requireAuth(req: FastifyRequest): AccessClaims {
-  if (!req.auth) throw new HttpError(401, 'Token not valid');
+  if (!req.auth) throw new HttpError(401, 'tokenInvalid');
   return req.auth;
 }
 
@@ -19,7 +19,7 @@ export const isAdmin = (claims: AccessClaims) => claims.role === 'admin' || clai
 /** Tenant isolation: a customer may only address their own user id; admins may address anyone. */
 export function requireSelfOrAdmin(req: FastifyRequest, userId: number): AccessClaims {
   const claims = requireAuth(req);
-  if (claims.userId !== userId && !isAdmin(claims)) throw new HttpError(403, 'Access denied');
+  if (claims.userId !== userId && !isAdmin(claims)) throw new HttpError(403, 'accessDenied');
   return claims;
 }
 

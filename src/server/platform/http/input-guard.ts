@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
-import { HttpError } from './problem.ts';
+import { invalidField } from './field-error.ts';
 
 /**
  * Fastify validates a body only against the schema of the media type it arrived with: a body sent without a
@@ -17,20 +17,19 @@ export function guardInputs(app: FastifyInstance): void {
     const guard: preValidationHookHandler = async (req) => {
       const type = mediaTypeOf(req);
       if (type && accepted.includes(type)) {
-        if (req.body === undefined || req.body === null) throw missingBody(accepted);
+        if (req.body === undefined || req.body === null) throw missingBody();
         const nul = fieldWithNul(req.body, 'body');
         if (nul) throw nulProblem(nul);
         return;
       }
-      if (!type && !hasBody(req)) throw missingBody(accepted);
-      throw new HttpError(415, `body: send it as ${accepted.join(' or ')}`, [{ field: 'body', code: 'unsupportedMediaType', message: `body: send it as ${accepted.join(' or ')}` } as never]);
+      if (!type && !hasBody(req)) throw missingBody();
+      throw invalidField('body', 'unsupportedMediaType', { status: 415 });
     };
     route.preValidation = [...toArray(route.preValidation), guard] as typeof route.preValidation;
   });
 }
 
-const nulProblem = (field: string) =>
-  new HttpError(400, `${field}: must not contain the NUL character`, [{ field, code: 'invalidCharacter', message: `${field}: must not contain the NUL character` } as never]);
+const nulProblem = (field: string) => invalidField(field, 'invalidCharacter');
 
 /** Path and query values reach SQL too. */
 const refuseNulInAddress: preValidationHookHandler = async (req) => {
@@ -50,10 +49,7 @@ function hasBody(req: FastifyRequest): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-function missingBody(accepted: string[]): HttpError {
-  const message = `body: is required (${accepted.join(' or ')})`;
-  return new HttpError(400, message, [{ field: 'body', code: 'required', message } as never]);
-}
+const missingBody = () => invalidField('body', 'required');
 
 /** The path of the first string holding U+0000 (keys too), looking no deeper than JSON bodies here go. */
 function fieldWithNul(value: unknown, path: string, depth = 0): string | undefined {

@@ -1,14 +1,35 @@
-import type { FieldError } from '../../../shared/validation/index.ts';
+import { problemText, type ProblemCode, type ProblemParams } from './codes.ts';
 
-/** An error with an HTTP status whose message the client may show (the contract's Problem shape). */
+export type { ProblemCode, ProblemParams } from './codes.ts';
+
+/** A failed field: its path, a stable code and the English text (which names the field). */
+export interface ProblemFieldError {
+  field: string;
+  code: ProblemCode;
+  message: string;
+  params?: ProblemParams;
+}
+
+export interface HttpErrorInit {
+  params?: ProblemParams;
+  errors?: ProblemFieldError[];
+  /** Only for field problems, whose message is the first field error's (it names the field). */
+  message?: string;
+}
+
+/** An error with an HTTP status and a problem code; the English message comes from the code's text. */
 export class HttpError extends Error {
   override name = 'HttpError';
   readonly statusCode: number;
-  readonly errors: FieldError[] | undefined;
-  constructor(statusCode: number, message: string, errors?: FieldError[]) {
-    super(message);
+  readonly code: ProblemCode;
+  readonly params: ProblemParams | undefined;
+  readonly errors: ProblemFieldError[] | undefined;
+  constructor(statusCode: number, code: ProblemCode, init: HttpErrorInit = {}) {
+    super(init.message ?? problemText(code, init.params));
     this.statusCode = statusCode;
-    this.errors = errors;
+    this.code = code;
+    this.params = init.params;
+    this.errors = init.errors;
   }
 }
 
@@ -18,22 +39,38 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 
+/** The contract's Problem. */
 export interface Problem {
   type: string;
   title: string;
   status: number;
+  code: ProblemCode;
   message: string;
-  errors?: { field: string; code?: string; message: string }[];
+  params?: ProblemParams;
+  errors?: ProblemFieldError[];
 }
 
-export function problem(status: number, message: string, errors?: FieldError[]): Problem {
-  return { type: 'about:blank', title: TITLES[status] ?? 'Error', status, message, ...(errors?.length ? { errors } : {}) };
+export function problem(status: number, code: ProblemCode, message: string, extra: { params?: ProblemParams; errors?: ProblemFieldError[] } = {}): Problem {
+  const { params, errors } = extra;
+  return {
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    code,
+    message,
+    ...(params ? { params } : {}),
+    ...(errors?.length ? { errors } : {}),
+  };
 }
 
-export const badRequest = (errors: FieldError[]) => new HttpError(400, errors[0]!.message, errors);
-export const notFound = (what = 'Not found') => new HttpError(404, what);
-export const forbidden = () => new HttpError(403, 'Access denied');
+/** 400 (or `status`) carrying field errors; the problem's code and message are the first error's. */
+export const badRequest = (errors: ProblemFieldError[], status = 400) =>
+  new HttpError(status, errors[0]!.code, { errors, message: errors[0]!.message, params: errors[0]!.params });
+export const notFound = (code: ProblemCode = 'notFound', params?: ProblemParams) => new HttpError(404, code, { params });
+export const forbidden = () => new HttpError(403, 'accessDenied');

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '../../../shared/validation/index.ts';
 import { verifyAccessToken } from '../auth/access-token.ts';
 import type { ServerConfig } from '../config.ts';
 import { isAdmin } from './auth.ts';
@@ -15,10 +14,10 @@ export function securityHandlers(config: ServerConfig) {
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       const claims = token ? await verifyAccessToken(config, token) : undefined;
-      if (!claims) throw new HttpError(401, messages.tokenInvalid);
+      if (!claims) throw new HttpError(401, 'tokenInvalid');
       req.auth = claims;
-      if (scopes.includes('superadmin') && claims.role !== 'superadmin') throw new HttpError(403, messages.accessDenied);
-      if (scopes.includes('admin') && !isAdmin(claims)) throw new HttpError(403, messages.accessDenied);
+      if (scopes.includes('superadmin') && claims.role !== 'superadmin') throw new HttpError(403, 'accessDenied');
+      if (scopes.includes('admin') && !isAdmin(claims)) throw new HttpError(403, 'accessDenied');
     },
   };
 }

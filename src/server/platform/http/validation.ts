@@ -1,6 +1,8 @@
 import { Ajv2020, type ErrorObject } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { FieldError } from '../../../shared/validation/index.ts';
+import type { ProblemCode, ProblemParams } from './codes.ts';
+import { fieldError } from './field-error.ts';
+import type { ProblemFieldError } from './problem.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped depending on the loader.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
@@ -23,8 +25,37 @@ export function responseAjv(): Ajv2020 {
   return ajv;
 }
 
-/** Ajv errors as field errors whose message names the field (e.g. "countryId: must be integer"). */
-export function fieldErrorsFromAjv(errors: Partial<ErrorObject>[], context: string | undefined): FieldError[] {
+/** Ajv keywords mapped to the contract's small fixed set of field codes (anything else is `invalid`). */
+const CODE_OF_KEYWORD: Record<string, ProblemCode> = {
+  required: 'required',
+  additionalProperties: 'unknownField',
+  unevaluatedProperties: 'unknownField',
+  maxLength: 'tooLong',
+  minLength: 'tooShort',
+  maxItems: 'tooMany',
+  minItems: 'tooFew',
+  maximum: 'outOfRange',
+  minimum: 'outOfRange',
+  exclusiveMaximum: 'outOfRange',
+  exclusiveMinimum: 'outOfRange',
+  type: 'invalidType',
+  enum: 'notAllowed',
+  const: 'notAllowed',
+  format: 'invalidFormat',
+  pattern: 'invalidFormat',
+};
+
+/** The params a translated text needs: the limit of a length, count or range, the expected type. */
+function paramsOf(error: Partial<ErrorObject>): ProblemParams | undefined {
+  const params = (error.params ?? {}) as { limit?: unknown; type?: unknown; format?: unknown };
+  if (typeof params.limit === 'number') return { limit: params.limit };
+  if (typeof params.type === 'string') return { type: params.type };
+  if (typeof params.format === 'string') return { format: params.format };
+  return undefined;
+}
+
+/** Ajv errors as field errors whose message names the field (e.g. "countryId: must be integer"), with a code. */
+export function fieldErrorsFromAjv(errors: Partial<ErrorObject>[], context: string | undefined): ProblemFieldError[] {
   return errors.map((error) => {
     const path = (error.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     const missing = (error.params as { missingProperty?: string } | undefined)?.missingProperty;
@@ -32,6 +63,27 @@ export function fieldErrorsFromAjv(errors: Partial<ErrorObject>[], context: stri
     const leaf = missing ?? extra?.additionalProperty ?? extra?.unevaluatedProperty;
     const field = [path, leaf].filter(Boolean).join('.') || context || 'body';
     const text = missing ? 'is required' : extra?.additionalProperty || extra?.unevaluatedProperty ? 'is not allowed' : error.message ?? 'is invalid';
-    return { field, code: error.keyword ?? 'invalid', message: `${field}: ${text}` } as unknown as FieldError;
+    const code = CODE_OF_KEYWORD[error.keyword ?? ''] ?? 'invalid';
+    return fieldError(field, code, code === 'required' || code === 'unknownField' ? undefined : paramsOf(error), text);
   });
+}
+
+/** A payload schema's (zod) issue mapped to the same field codes; its message stays the schema's wording. */
+export function codeOfIssue(issue: { code: string; origin?: string; message: string }): ProblemCode {
+  switch (issue.code) {
+    case 'invalid_type':
+      return /received undefined$/.test(issue.message) ? 'required' : 'invalidType';
+    case 'too_big':
+      return issue.origin === 'string' ? 'tooLong' : issue.origin === 'array' ? 'tooMany' : 'outOfRange';
+    case 'too_small':
+      return issue.origin === 'string' ? 'tooShort' : issue.origin === 'array' ? 'tooFew' : 'outOfRange';
+    case 'invalid_value':
+      return 'notAllowed';
+    case 'invalid_format':
+      return 'invalidFormat';
+    case 'unrecognized_keys':
+      return 'unknownField';
+    default:
+      return 'invalid';
+  }
 }

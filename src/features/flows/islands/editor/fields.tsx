@@ -12,8 +12,8 @@ import { inputClass } from '../../../../ui/classes.ts';
 export { inputClass };
 export const errorId = (field: string) => `err-${field.replace(/\./g, '-')}`;
 
-/** The §5 text of a failed rule, or of a contract check only the server makes (`maxLength`), in the page's language;
- * the server's English text when the code is unknown. */
+/** The §5 text of a failed rule, or of a contract check only the server makes (`tooLong`), in the page's language;
+ * a generic text when the code is unknown (never the server's English text). */
 export function ruleText(t: T, error: { code: string; message: string }): string {
   return explainProblem(error, t, { prefixes: ['rule.', 'serverRule.'], vars: { mb: IMAGE_MAX_MB, formats: IMAGE_FORMATS } });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createT } from '../../../../i18n/translate.ts';
+import { explainProblem } from '../../../../api/explain-problem.ts';
 import { notify } from '../../../../scripts/notify.ts';
 import { defaultFields } from '../../../../shared/flows/types.ts';
 import { findTemplate, templateSource, templateText } from '../../../../shared/flows/templates.ts';
@@ -47,7 +48,7 @@ export default function TemplateAdd(props: TemplatesProps) {
     const out = await createFlow({ type: type.kind, title: values.title, content: values.content, ...type.timing, source: templateSource(type) });
     if (out.data) return location.assign(`${base}/flows/edit/${out.data.id}`);
     setBusy(false);
-    notify('error', out.problem ?? tf('failed'));
+    notify('error', out.problem ? explainProblem(out.problem, tf, { prefixes: ['server.'] }) : tf('failed'));
   };
 
   const integration = where.integration as keyof typeof INTEGRATION_NAMES;

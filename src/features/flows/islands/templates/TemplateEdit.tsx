@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { createT } from '../../../../i18n/translate.ts';
+import { explainProblem } from '../../../../api/explain-problem.ts';
 import { notify } from '../../../../scripts/notify.ts';
 import { getFlow, patchFlow, type Flow } from '../../store.ts';
 import TemplateForm, { fieldErrors, type FieldErrors, type TemplateValues } from './TemplateForm.tsx';
@@ -50,7 +51,7 @@ export default function TemplateEdit(props: TemplatesProps) {
     if (out.data) {
       setFlow(out.data);
       notify('success', t('saved'));
-    } else notify('error', out.problem ?? tf('failed'));
+    } else notify('error', out.problem ? explainProblem(out.problem, tf, { prefixes: ['server.'] }) : tf('failed'));
   };
 
   return (

@@ -14,7 +14,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'r
     async getWebhookUrls(req) {
       const { userId } = requireAuth(req);
       const guid = await userGuid(db, userId);
-      if (!guid) throw new HttpError(401, 'Token not valid');
+      if (!guid) throw new HttpError(401, 'tokenInvalid');
       const token = webhookToken(config.jwtSecret, guid);
       const url = (system: string) => `${config.publicOrigin}/api/v1/Webhooks/${system}/${token}`;
       return { yclients: url('yclients'), altegio: url('altegio'), iiko: url('iiko') };
@@ -22,7 +22,7 @@ export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'r
     async receiveBookingWebhook(req) {
       // The token is checked before the body: a stranger learns nothing from validation messages.
       const userId = await userOfWebhookToken(db, config.jwtSecret, req.params.hookToken);
-      if (userId === undefined) throw notFound('Webhook not found');
+      if (userId === undefined) throw notFound('webhookNotFound');
       const result = await db.transaction(async (tx) =>
         applyWebhook(tx, userId, req.params.system, req.body, await eventContext(ctx, tx, userId)),
       );

@@ -42,11 +42,11 @@ export function registerSignedBodies(app: FastifyInstance, config: ServerConfig)
       let size = 0;
       for await (const chunk of payload) {
         size += (chunk as Buffer).length;
-        if (size > SIGNED_BODY_MAX) throw new HttpError(413, 'Payload too large');
+        if (size > SIGNED_BODY_MAX) throw new HttpError(413, 'payloadTooLarge');
         chunks.push(chunk as Buffer);
       }
       const raw = Buffer.concat(chunks);
-      if (!check(req, raw)) throw new HttpError(401, 'Webhook signature not valid');
+      if (!check(req, raw)) throw new HttpError(401, 'signatureInvalid');
       return Readable.from([raw]);
     };
     const existing = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];

@@ -5,6 +5,7 @@ import type { ServerConfig } from '../../../platform/config.ts';
 import { userGuid } from '../../account/store.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError } from '../../../platform/http/problem.ts';
+import { subscriberMessages } from '../messages.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { requirePhone } from '../store.ts';
 import { startToken } from './link.ts';
@@ -12,15 +13,6 @@ import { addManual, listSubscribers, removeSubscriber, setStatus, toDto } from '
 import { applyTelegramUpdate } from './telegram-webhook.ts';
 
 type Ops = 'listSubscribers' | 'addSubscriber' | 'removeSubscriber' | 'unsubscribeSubscriber' | 'resubscribeSubscriber' | 'getSubscribeLink' | 'receiveTelegramUpdate';
-
-/** Server texts of the subscriber calls (the screen shows its own translations, keyed by status and field code). */
-export const subscriberMessages = {
-  alreadySubscribed: 'This number is already in the subscribers on this channel',
-  notFound: 'The subscriber was not found',
-  removed: 'The subscriber was removed',
-  webhookOff: 'Webhook not found',
-  webhookSecret: 'Wrong webhook secret',
-} as const;
 
 /** The Telegram bot is live on this server: it sends the messages and has a username to link to. */
 const telegramBotOn = (config: ServerConfig) => config.delivery.channel === 'telegram' && Boolean(config.telegramBot.token);
@@ -30,7 +22,7 @@ export function subscribersHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
   const now = () => new Date(config.now());
   const found = <T>(row: T | undefined): T => {
-    if (!row) throw new HttpError(404, subscriberMessages.notFound);
+    if (!row) throw new HttpError(404, 'subscriberNotFound');
     return row;
   };
 
@@ -45,7 +37,7 @@ export function subscribersHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const digits = requirePhone(req.body.phone);
       const row = await addManual(db, userId, req.body.channel, digits, req.body.name?.trim() ?? '', now());
-      if (!row) throw new HttpError(409, subscriberMessages.alreadySubscribed, [{ field: 'phone', code: 'alreadySubscribed', message: subscriberMessages.alreadySubscribed } as never]);
+      if (!row) throw new HttpError(409, 'alreadySubscribed', { errors: [{ field: 'phone', code: 'alreadySubscribed', message: subscriberMessages.alreadySubscribed }] });
       reply.code(201);
       return toDto(row);
     },
@@ -71,7 +63,7 @@ export function subscribersHandlers(ctx: AppContext): Handlers<Ops> {
       const username = config.telegramBot.username;
       if (!telegramBotOn(config) || !username) return { telegram: null };
       const guid = await userGuid(db, userId);
-      if (!guid) throw new HttpError(401, 'Token not valid');
+      if (!guid) throw new HttpError(401, 'tokenInvalid');
       return { telegram: `https://t.me/${username}?start=${startToken(config.jwtSecret, guid)}` };
     },
 
@@ -95,11 +87,11 @@ export function telegramWebhookSecurity(config: ServerConfig) {
   return {
     async telegramWebhookSecret(req: FastifyRequest) {
       const secret = config.telegramBot.webhookSecret;
-      if (!telegramBotOn(config) || !secret) throw new HttpError(404, subscriberMessages.webhookOff);
+      if (!telegramBotOn(config) || !secret) throw new HttpError(404, 'webhookNotFound');
       const header = req.headers['x-telegram-bot-api-secret-token'];
       const given = Buffer.from(typeof header === 'string' ? header : '');
       const expected = Buffer.from(secret);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, subscriberMessages.webhookSecret);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, 'webhookSecretWrong');
     },
   };
 }
