@@ -6,7 +6,7 @@ import responseValidation from '@fastify/response-validation';
 import { serverModules } from './modules/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { guardInputs } from './platform/http/input-guard.ts';
-import { installErrorHandling } from './platform/http/errors.ts';
+import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts';
 import { securityHandlers } from './platform/http/security.ts';
 import type { Handlers, OperationId } from './platform/http/types.ts';
 import { requestAjv, responseAjv } from './platform/http/validation.ts';
@@ -19,7 +19,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 /** The Fastify app: contract-bound routes under /api/v1, validation both ways, problems for every error. */
 export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
-  const app = Fastify({ logger: { level: config.logLevel }, ...fastifyOptions });
+  const app = Fastify({ logger: { level: config.logLevel }, frameworkErrors, ...fastifyOptions });
   app.decorateRequest('auth', null);
 
   const ajv = requestAjv();

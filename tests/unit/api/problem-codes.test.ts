@@ -16,6 +16,9 @@ const MACHINE_ONLY = new Set<string>([
   'signatureInvalid',
   'webhookNotFound',
   'webhookSecretWrong',
+  // The router's refusals of addresses no screen builds (broken escapes, over-long segments).
+  'addressInvalid',
+  'pathTooLong',
 ]);
 
 /** Where a namespace keeps the texts of codes (the prefixes its screens pass to explainProblem). */

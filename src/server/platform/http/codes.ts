@@ -12,6 +12,8 @@ import { phoneProblems } from '../../modules/phones/messages.ts';
 /** Problems of the HTTP layer itself: any route may answer with them. */
 export const platformProblems = {
   routeNotFound: 'No route {{method}} {{path}}',
+  addressInvalid: 'The address is not valid',
+  pathTooLong: 'A part of the address is too long',
   payloadTooLarge: 'Payload too large',
   unsupportedMediaType: 'Unsupported media type',
   bodyInvalid: 'The request body is not valid JSON',

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { validateForgotPassword, validateLogin, validateRegister, validateResetPassword, type FieldError } from '../../../shared/validation/index.ts';
 import { brandForHost } from '../brands.ts';
 import { clientHostOf } from './auth.ts';
@@ -14,7 +14,7 @@ type BodyCheck = (body: Record<string, unknown>, req: FastifyRequest) => FieldEr
  */
 const formChecks: Record<string, BodyCheck> = {
   register: (body, req) =>
-    validateRegister(body, { countryRequired: brandForHost(clientHostOf(req, body.clientHost as string)).countryAtRegistration }),
+    validateRegister(body, { countryRequired: brandForHost(clientHostOf(req, typeof body.clientHost === 'string' ? body.clientHost : undefined)).countryAtRegistration }),
   login: (body) => validateLogin(body),
   forgotPassword: (body) => validateForgotPassword(body),
   resetPassword: (body) => validateResetPassword(body),
@@ -42,6 +42,17 @@ function codeOfFrameworkError(error: FastifyError, status: number): ProblemCode 
   if (error.code?.startsWith('FST_ERR_CTP_') || error instanceof SyntaxError) return 'bodyInvalid';
   return 'requestRefused';
 }
+
+/**
+ * The router's own refusals (a broken %-escape, a path segment past maxParamLength) never reach the error handler;
+ * Fastify hands them here (the `frameworkErrors` option) so they leave as problems too.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, _req, reply) => {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : 400;
+  const code = tooLong ? 'pathTooLong' : 'addressInvalid';
+  void (reply as FastifyReply).code(status).send(problem(status, code, problemText(code)));
+};
 
 /** Every error leaves as the contract's Problem, with a code the client translates and an English message. */
 export function installErrorHandling(app: FastifyInstance): void {
