@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { clientById } from '../clients/store.ts';
 import { bookingMasters, bookingServices } from './schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import type { Record } from '../../delivery/plan.ts';
+import type { Record } from './plan.ts';
 import { isTimeZone } from '../../delivery/time.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';

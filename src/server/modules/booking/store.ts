@@ -3,7 +3,7 @@ import { invalidField } from '../../platform/http/field-error.ts';
 import { phoneDigits, recordVisit, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
-import { planBookingEvent, type BookingEvent, type Record } from '../../delivery/plan.ts';
+import { planBookingEvent, type BookingEvent, type Record } from './plan.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { localDate } from '../../delivery/time.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
@@ -104,4 +104,19 @@ export async function setRecordStatus(tx: Tx, userId: number, recordId: number, 
   const event: BookingEvent = { type: status };
   await planBookingEvent(tx, updated!, event, ctx.now, ctx.channel);
   return updated!;
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+
+/** Records by id, for the send-time facts of a batch of messages (one query). */
+export async function recordsByIds(tx: Tx, ids: number[]): Promise<Map<number, Record>> {
+  return byId(ids.length ? await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids)) : []);
+}
+
+export async function mastersByIds(tx: Tx, ids: number[]) {
+  return byId(ids.length ? await tx.select({ id: bookingMasters.id, name: bookingMasters.name }).from(bookingMasters).where(inArray(bookingMasters.id, ids)) : []);
+}
+
+export async function servicesByIds(tx: Tx, ids: number[]) {
+  return byId(ids.length ? await tx.select({ id: bookingServices.id, title: bookingServices.title }).from(bookingServices).where(inArray(bookingServices.id, ids)) : []);
 }

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { orders } from './schema.ts';
 import { phoneDigits, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { planOrderEvent, type Order, type OrderStatus } from '../../delivery/plan-orders.ts';
+import { planOrderEvent, type Order, type OrderStatus } from './plan.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 
 /**
@@ -88,4 +88,10 @@ export async function setOrderStatus(tx: Tx, userId: number, orderId: number, st
     .returning();
   await planOrderEvent(tx, updated!, { type: 'status', from: order.status }, ctx.now, ctx.channel);
   return updated!;
+}
+
+/** Orders by id, for the send-time facts of a batch of messages (one query). */
+export async function ordersByIds(tx: Tx, ids: number[]): Promise<Map<number, Order>> {
+  const rows = ids.length ? await tx.select().from(orders).where(inArray(orders.id, ids)) : [];
+  return new Map(rows.map((o) => [o.id, o]));
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { bookingMasters, bookingRecords, bookingServices } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
-import type { Record as BookingRecord } from '../../../delivery/plan.ts';
+import type { Record as BookingRecord } from '../plan.ts';
 import { createRecord, moveRecord, setRecordStatus } from '../store.ts';
 import { phoneDigits, upsertClient } from '../../clients/store.ts';
 import type { EventContext } from '../../../delivery/event-context.ts';
