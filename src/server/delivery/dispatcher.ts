@@ -108,13 +108,20 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
     }));
     const limits = new Map<number, number | null>();
     for (const o of owners.values()) limits.set(o.id, monthlyAllowance({ ...o, tariffs: await userTariffs(tx as Db, o.id, now) }));
-    const counters = new Map<string, number>();
-    const counter = async (key: string, load: () => Promise<number>) => {
-      if (!counters.has(key)) counters.set(key, await load());
-      return counters.get(key)!;
-    };
     const out: Claimed[] = [];
     const at = new Date(now);
+    // Messages to send are marked `sending` in one statement per batch; anything that counts sent messages (caps,
+    // first send) writes the marks made so far first, so it sees them as a per-message update would.
+    const marks: Mark[] = [];
+    const flush = () => markSending(tx, marks.splice(0), at, new Date(now + config.delivery.leaseMs));
+    const counters = new Map<string, number>();
+    const counter = async (key: string, load: () => Promise<number>) => {
+      if (!counters.has(key)) {
+        await flush();
+        counters.set(key, await load());
+      }
+      return counters.get(key)!;
+    };
     for (const m of rows) {
       if (m.status === 'sending') {
         // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
@@ -125,14 +132,11 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
       const { facts, decision: first } = decided.get(m.id)!;
       let decision: Decision = first;
       if (decision.action === 'send' && blocked.has(`${m.userId}:${decision.to}`)) decision = { action: 'cancel', reason: 'blacklisted' };
-      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter);
+      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter, flush);
       if (decision.action === 'send') {
         const text = m.text || render(facts);
         for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
-        await tx
-          .update(messages)
-          .set({ status: 'sending', sentTo: decision.to, text, attempts: m.attempts + 1, sentAt: at, leaseUntil: new Date(now + config.delivery.leaseMs) })
-          .where(eq(messages.id, m.id));
+        marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1 });
         out.push({ id: m.id, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text });
       } else if (decision.action === 'defer') {
         stats.deferred++;
@@ -142,8 +146,26 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
         await tx.update(messages).set({ status: decision.action === 'cancel' ? 'cancelled' : 'failed', reason: decision.reason, failedAt: at }).where(eq(messages.id, m.id));
       }
     }
+    await flush();
     return out;
   });
+}
+
+interface Mark {
+  id: number;
+  sent_to: string;
+  text: string;
+  attempts: number;
+}
+
+/** Marks claimed messages `sending` (destination, final text, attempt, lease) in one statement. */
+async function markSending(tx: Tx, marks: Mark[], at: Date, leaseUntil: Date): Promise<void> {
+  if (!marks.length) return;
+  await tx.execute(sql`UPDATE messages AS m
+    SET status = 'sending', sent_to = v.sent_to, text = v.text, attempts = v.attempts,
+        sent_at = ${at.toISOString()}::timestamptz, lease_until = ${leaseUntil.toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS v(id int, sent_to text, text text, attempts int)
+    WHERE m.id = v.id`);
 }
 
 /** The rules that need counting: subscribers, first-send flag, daily caps, monthly allowance (the blacklist is asked per batch). */
@@ -155,11 +177,13 @@ async function decideCounted(
   dailyCap: number,
   monthlyLimit: number | null,
   counter: (key: string, load: () => Promise<number>) => Promise<number>,
+  flush: () => Promise<void>,
 ): Promise<Decision> {
   // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
   const address = await resolveAddress(tx, m.userId, m.channel, to);
   if ('cancel' in address) return { action: 'cancel', reason: address.cancel };
   if (f.flow?.settings.firstSendOnly && m.clientId !== null) {
+    await flush();
     const [earlier] = await tx
       .select({ id: messages.id })
       .from(messages)

@@ -62,6 +62,12 @@ export async function lockOwnOrder(tx: Tx, userId: number, orderId: number): Pro
   return order;
 }
 
+/** The order a system knows by (source, its id), locked for the change. */
+export async function lockExternalOrder(tx: Tx, userId: number, source: string, externalId: string): Promise<Order | undefined> {
+  const [order] = await tx.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.source, source), eq(orders.externalId, externalId))).for('update');
+  return order;
+}
+
 /** Details changed at the source (sum, items, courier…): stored for the messages still to be filled, no event. */
 export async function updateOrderDetails(tx: Tx, order: Order, details: Partial<OrderDetails>, now: number): Promise<Order> {
   const set = columns(details);
