@@ -5,19 +5,16 @@ import type { Channel, SendResult } from './channels/channel.ts';
 import type { Pacer } from './channels/pacing.ts';
 import type { ServerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
-import { clientsByIds } from '../modules/clients/store.ts';
-import { bookingMasters, bookingRecords, bookingServices } from '../modules/booking/schema.ts';
 import { flows } from '../modules/flows/schema.ts';
-import { ignoredPhones } from '../modules/phones/schema.ts';
+import { ignoredAmong } from '../modules/phones/store.ts';
 import { messages } from './schema.ts';
-import { orders } from '../modules/orders/schema.ts';
 import { lockSenders } from '../modules/account/store.ts';
 import { userTariffs } from '../modules/flows/tariffs.ts';
 import { monthlyAllowance } from './allowance.ts';
 import { OUT_STATUSES, type Tx } from '../platform/db/transactions.ts';
-import { orderVariables } from './order-variables.ts';
+import { factsOfBatch } from './sources.ts';
 import { ALLOWANCE_REACHED, decideStatic, OUTCOME_UNKNOWN, REPEAT_VISIT_DAILY_CAP, type Decision, type SendFacts } from './rules.ts';
-import { fromLocal, localClock, localDate, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
+import { fromLocal, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
 import { channelAddress, NOT_SUBSCRIBED_TELEGRAM, resolveAddress } from '../modules/phones/subscribers/address.ts';
 
 export interface DispatchDeps {
@@ -86,21 +83,45 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
       await lockSenders(tx, ids(rows.map((r) => r.userId))),
     );
     const flowById = byId(await tx.select().from(flows).where(inArray(flows.id, ids(rows.map((r) => r.flowId)).concat(0))));
-    const recordById = byId(await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids(rows.map((r) => r.recordId)).concat(0))));
-    const orderById = byId(await tx.select().from(orders).where(inArray(orders.id, ids(rows.map((r) => r.orderId)).concat(0))));
-    const clientById = byId(await clientsByIds(tx, ids(rows.map((r) => r.clientId)).concat(0)));
-    const masterById = byId(await tx.select().from(bookingMasters).where(inArray(bookingMasters.id, ids([...recordById.values()].map((r) => r.masterId)).concat(0))));
-    const serviceById = byId(await tx.select().from(bookingServices).where(inArray(bookingServices.id, [...recordById.values()].flatMap((r) => r.serviceIds).concat(0))));
-
+    // What each message is about (record, order, client…), asked of its source once per batch.
+    const pending = rows.filter((m) => m.status !== 'sending');
+    const subjects = await factsOfBatch(tx, pending, { now, timeZoneOf: (userId) => owners.get(userId)!.timeZone });
+    const decided = new Map(
+      pending.map((m) => {
+        const owner = owners.get(m.userId)!;
+        const facts: SendFacts = {
+          now,
+          timeZone: owner.timeZone,
+          ownerPhone: owner.phone,
+          flow: m.flowId === null ? undefined : flowById.get(m.flowId),
+          subject: subjects.get(m.id),
+          recipient: m.recipient,
+          kind: m.kind,
+        };
+        return [m.id, { facts, decision: decideStatic(facts) }];
+      }),
+    );
+    // One blacklist rule (the phones module's), asked once for the batch's destinations.
+    const blocked = await ignoredAmong(tx, pending.flatMap((m) => {
+      const d = decided.get(m.id)!.decision;
+      return d.action === 'send' ? [{ userId: m.userId, phone: d.to }] : [];
+    }));
     const limits = new Map<number, number | null>();
     for (const o of owners.values()) limits.set(o.id, monthlyAllowance({ ...o, tariffs: await userTariffs(tx as Db, o.id, now) }));
-    const counters = new Map<string, number>();
-    const counter = async (key: string, load: () => Promise<number>) => {
-      if (!counters.has(key)) counters.set(key, await load());
-      return counters.get(key)!;
-    };
     const out: Claimed[] = [];
     const at = new Date(now);
+    // Messages to send are marked `sending` in one statement per batch; anything that counts sent messages (caps,
+    // first send) writes the marks made so far first, so it sees them as a per-message update would.
+    const marks: Mark[] = [];
+    const flush = () => markSending(tx, marks.splice(0), at, new Date(now + config.delivery.leaseMs));
+    const counters = new Map<string, number>();
+    const counter = async (key: string, load: () => Promise<number>) => {
+      if (!counters.has(key)) {
+        await flush();
+        counters.set(key, await load());
+      }
+      return counters.get(key)!;
+    };
     for (const m of rows) {
       if (m.status === 'sending') {
         // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
@@ -108,30 +129,14 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
         out.push({ id: m.id, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text });
         continue;
       }
-      const owner = owners.get(m.userId)!;
-      const record = m.recordId === null ? undefined : recordById.get(m.recordId);
-      const facts: SendFacts = {
-        now,
-        timeZone: owner.timeZone,
-        ownerPhone: owner.phone,
-        flow: m.flowId === null ? undefined : flowById.get(m.flowId),
-        record,
-        order: m.orderId === null ? undefined : orderById.get(m.orderId),
-        client: m.clientId === null ? undefined : clientById.get(m.clientId),
-        masterName: record?.masterId ? (masterById.get(record.masterId)?.name ?? null) : null,
-        serviceTitles: record ? record.serviceIds.map((id) => serviceById.get(id)?.title ?? '') : [],
-        recipient: m.recipient,
-        kind: m.kind,
-      };
-      let decision: Decision = decideStatic(facts);
-      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter);
+      const { facts, decision: first } = decided.get(m.id)!;
+      let decision: Decision = first;
+      if (decision.action === 'send' && blocked.has(`${m.userId}:${decision.to}`)) decision = { action: 'cancel', reason: 'blacklisted' };
+      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter, flush);
       if (decision.action === 'send') {
         const text = m.text || render(facts);
         for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
-        await tx
-          .update(messages)
-          .set({ status: 'sending', sentTo: decision.to, text, attempts: m.attempts + 1, sentAt: at, leaseUntil: new Date(now + config.delivery.leaseMs) })
-          .where(eq(messages.id, m.id));
+        marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1 });
         out.push({ id: m.id, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text });
       } else if (decision.action === 'defer') {
         stats.deferred++;
@@ -141,11 +146,29 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
         await tx.update(messages).set({ status: decision.action === 'cancel' ? 'cancelled' : 'failed', reason: decision.reason, failedAt: at }).where(eq(messages.id, m.id));
       }
     }
+    await flush();
     return out;
   });
 }
 
-/** The rules that need the database: blacklist, first-send flag, daily caps, monthly allowance. */
+interface Mark {
+  id: number;
+  sent_to: string;
+  text: string;
+  attempts: number;
+}
+
+/** Marks claimed messages `sending` (destination, final text, attempt, lease) in one statement. */
+async function markSending(tx: Tx, marks: Mark[], at: Date, leaseUntil: Date): Promise<void> {
+  if (!marks.length) return;
+  await tx.execute(sql`UPDATE messages AS m
+    SET status = 'sending', sent_to = v.sent_to, text = v.text, attempts = v.attempts,
+        sent_at = ${at.toISOString()}::timestamptz, lease_until = ${leaseUntil.toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS v(id int, sent_to text, text text, attempts int)
+    WHERE m.id = v.id`);
+}
+
+/** The rules that need counting: subscribers, first-send flag, daily caps, monthly allowance (the blacklist is asked per batch). */
 async function decideCounted(
   tx: Tx,
   m: Message,
@@ -154,13 +177,13 @@ async function decideCounted(
   dailyCap: number,
   monthlyLimit: number | null,
   counter: (key: string, load: () => Promise<number>) => Promise<number>,
+  flush: () => Promise<void>,
 ): Promise<Decision> {
-  const [blocked] = await tx.select({ id: ignoredPhones.id }).from(ignoredPhones).where(and(eq(ignoredPhones.userId, m.userId), eq(ignoredPhones.phone, to)));
-  if (blocked) return { action: 'cancel', reason: 'blacklisted' };
   // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
   const address = await resolveAddress(tx, m.userId, m.channel, to);
   if ('cancel' in address) return { action: 'cancel', reason: address.cancel };
   if (f.flow?.settings.firstSendOnly && m.clientId !== null) {
+    await flush();
     const [earlier] = await tx
       .select({ id: messages.id })
       .from(messages)
@@ -185,18 +208,8 @@ async function decideCounted(
   return { action: 'send', to };
 }
 
-/** Fills the §3 message variables from the record or order as it is at send time. */
-function render(f: SendFacts): string {
-  const start = f.record?.startAt.getTime();
-  return fillVariables(f.flow?.content ?? '', {
-    ...(f.order ? orderVariables(f.order, f.now, f.timeZone) : {}),
-    clientName: f.client?.name ?? '',
-    recordDate: start === undefined ? undefined : localDate(start, f.timeZone),
-    recordTime: start === undefined ? undefined : localClock(start, f.timeZone),
-    masterName: f.masterName ?? undefined,
-    serviceTitle: f.serviceTitles.filter(Boolean).join(', ') || undefined,
-  });
-}
+/** Fills the §3 message variables with the values the message's source gives as its subject is at send time. */
+const render = (f: SendFacts): string => fillVariables(f.flow?.content ?? '', f.subject?.variables ?? {});
 
 const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
 

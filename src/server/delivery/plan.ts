@@ -1,32 +1,17 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
 import type { ChannelName } from './channels/channel.ts';
+import type { Db } from '../platform/db/open.ts';
 import { clientById } from '../modules/clients/store.ts';
-import { bookingRecords } from '../modules/booking/schema.ts';
 import { flows } from '../modules/flows/schema.ts';
 import { messages } from './schema.ts';
 import type { Tx } from '../platform/db/transactions.ts';
+import type { Flow, SubjectColumn } from './source.ts';
 
-/** §9: reminders 24, 2 and 1 hours before a visit when the flow sets no offset of its own. */
-export const DEFAULT_REMINDER_OFFSETS_MIN = [24 * 60, 2 * 60, 60];
+// The generic half of planning: sources (modules/booking/plan.ts, modules/orders/plan.ts…) decide what an event
+// plans; this writes it to the outbox and withdraws what an event made pointless.
 
-export type Record = typeof bookingRecords.$inferSelect;
-export type Flow = typeof flows.$inferSelect;
-
-export interface RecordChanges {
-  date: boolean;
-  time: boolean;
-  master: boolean;
-  services: boolean;
-}
-
-export type BookingEvent =
-  | { type: 'created' }
-  | { type: 'moved'; changes: RecordChanges; startChanged: boolean }
-  | { type: 'cancelled' }
-  | { type: 'arrived' }
-  | { type: 'noShow' }
-  | { type: 'confirmed' };
+export type { Flow } from './source.ts';
 
 export interface PlannedMessage {
   flow: Flow;
@@ -43,87 +28,14 @@ export async function runningFlows(tx: Tx, userId: number, kinds: FlowKind[], so
   return running.filter((flow) => flowSource(flow.settings, flow.type) === source);
 }
 
-/** One reminder per offset (the flow's delay in minutes when set, else 24/2/1 h); past moments are skipped. */
-export function reminderPlan(flow: Flow, record: Record, now: number): PlannedMessage[] {
-  const offsets = flow.settings.delayMinutes > 0 ? [flow.settings.delayMinutes] : DEFAULT_REMINDER_OFFSETS_MIN;
-  const start = record.startAt.getTime();
-  return offsets
-    .map((min) => ({ flow, key: `rem:${flow.id}:${record.id}:v${record.version}:${min}`, at: start - min * 60_000 }))
-    .filter((p) => p.at > now);
-}
+/** `now + the flow's delay`: when an event's notice is due. */
+export const afterDelay = (flow: Flow, now: number) => now + flow.settings.delayMinutes * 60_000;
 
-const after = (flow: Flow, now: number) => now + flow.settings.delayMinutes * 60_000;
+/** The subject a planned message is about: its owner, its client and the source's own column (record, order…). */
+export type MessageSubject = { userId: number; clientId: number } & Partial<Record<Exclude<SubjectColumn, 'clientId'>, number>>;
 
-/** Which messages a booking event plans, flow by flow (docs/delivery.md "Planning"). */
-export function planFor(event: BookingEvent, record: Record, running: Flow[], now: number): PlannedMessage[] {
-  const out: PlannedMessage[] = [];
-  for (const flow of running) {
-    switch (flow.type) {
-      case 'recordReminder':
-        if (event.type === 'created' || (event.type === 'moved' && event.startChanged)) out.push(...reminderPlan(flow, record, now));
-        break;
-      case 'newRecord':
-        if (event.type === 'created') out.push({ flow, key: `new:${flow.id}:${record.id}`, at: after(flow, now) });
-        break;
-      case 'changedRecord':
-        if (event.type === 'moved') {
-          const sw = flow.settings.changeConsideration;
-          const counts = (event.changes.date && sw.date) || (event.changes.time && sw.time) || (event.changes.master && sw.master) || (event.changes.services && sw.services);
-          if (counts) out.push({ flow, key: `chg:${flow.id}:${record.id}:v${record.version}`, at: after(flow, now) });
-        }
-        break;
-      case 'cancelledRecord':
-        if (event.type === 'cancelled') out.push({ flow, key: `cnl:${flow.id}:${record.id}`, at: after(flow, now) });
-        break;
-      case 'reviewRequest':
-      case 'crossSell':
-        if (event.type === 'arrived') out.push({ flow, key: `${flow.type}:${flow.id}:${record.id}`, at: after(flow, now) });
-        break;
-      default:
-        break; // periodic kinds are planned by the planner tick (periodic.ts)
-    }
-  }
-  return out;
-}
-
-const EVENT_KINDS: FlowKind[] = ['recordReminder', 'newRecord', 'changedRecord', 'cancelledRecord', 'reviewRequest', 'crossSell'];
-
-/**
- * Plans the messages of one booking event inside the event's own transaction, and withdraws the ones the event
- * made pointless (a move cancels the old reminders, a cancellation everything still queued for the record).
- */
-export async function planBookingEvent(tx: Tx, record: Record, event: BookingEvent, now: number, channel: ChannelName): Promise<number> {
-  const at = new Date(now);
-  const queuedOfRecord = and(eq(messages.recordId, record.id), eq(messages.status, 'queued'));
-  if (event.type === 'cancelled') {
-    await tx.update(messages).set({ status: 'cancelled', reason: 'record cancelled', failedAt: at }).where(queuedOfRecord);
-  } else if ((event.type === 'moved' && event.startChanged) || event.type === 'arrived' || event.type === 'noShow') {
-    const reason = event.type === 'moved' ? 'record moved' : event.type === 'arrived' ? 'client arrived' : 'client did not come';
-    await tx
-      .update(messages)
-      .set({ status: 'cancelled', reason, failedAt: at })
-      .where(and(queuedOfRecord, eq(messages.kind, 'recordReminder')));
-  }
-  if (event.type === 'moved') {
-    // An unsent notice about an earlier change is superseded by this one.
-    await tx
-      .update(messages)
-      .set({ status: 'cancelled', reason: 'superseded by a later change', failedAt: at })
-      .where(and(queuedOfRecord, eq(messages.kind, 'changedRecord')));
-  }
-  const running = await runningFlows(tx, record.userId, EVENT_KINDS, 'booking');
-  const planned = planFor(event, record, running, now);
-  return insertPlanned(tx, planned, { userId: record.userId, recordId: record.id, clientId: record.clientId }, now, channel);
-}
-
-/** Writes planned messages for one record or order to the outbox; a key already there (a repeat) inserts nothing. */
-export async function insertPlanned(
-  tx: Tx,
-  planned: PlannedMessage[],
-  about: { userId: number; clientId: number; recordId?: number; orderId?: number },
-  now: number,
-  channel: ChannelName,
-): Promise<number> {
+/** Writes planned messages for one subject to the outbox; a key already there (a repeat) inserts nothing. */
+export async function insertPlanned(tx: Tx, planned: PlannedMessage[], about: MessageSubject, now: number, channel: ChannelName): Promise<number> {
   if (!planned.length) return 0;
   const client = await clientById(tx, about.clientId);
   const inserted = await tx
@@ -143,4 +55,47 @@ export async function insertPlanned(
     .onConflictDoNothing({ target: messages.idempotencyKey })
     .returning({ id: messages.id });
   return inserted.length;
+}
+
+/** Cancels the still queued messages of one subject (of some kinds only, when given) with a fixed reason. */
+export async function withdrawQueued(tx: Tx, column: Exclude<SubjectColumn, 'clientId'>, id: number, reason: string, now: number, kinds?: FlowKind[]): Promise<void> {
+  await tx
+    .update(messages)
+    .set({ status: 'cancelled', reason, failedAt: new Date(now) })
+    .where(and(eq(messages[column], id), eq(messages.status, 'queued'), kinds ? inArray(messages.kind, kinds) : undefined));
+}
+
+export interface PeriodicItem {
+  key: string;
+  recipient: string;
+  clientId?: number;
+  text?: string;
+}
+
+/** Writes a periodic flow's messages (due after the flow's delay) in chunks; repeated keys insert nothing. */
+export async function insertPeriodic(db: Db, flow: Flow, now: number, channel: ChannelName, items: PeriodicItem[]): Promise<number> {
+  let n = 0;
+  for (let i = 0; i < items.length; i += 1000) {
+    const chunk = items.slice(i, i + 1000);
+    const done = await db
+      .insert(messages)
+      .values(
+        chunk.map((it) => ({
+          userId: flow.userId,
+          flowId: flow.id,
+          kind: flow.type,
+          clientId: it.clientId ?? null,
+          recipient: it.recipient,
+          channel,
+          text: it.text ?? '',
+          idempotencyKey: it.key,
+          plannedAt: new Date(now + flow.settings.delayMinutes * 60_000),
+          createdAt: new Date(now),
+        })),
+      )
+      .onConflictDoNothing({ target: messages.idempotencyKey })
+      .returning({ id: messages.id });
+    n += done.length;
+  }
+  return n;
 }

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFields } from '../../../src/shared/flows/types.ts';
 import { TEMPLATE_CATALOGUES, templateSource } from '../../../src/shared/flows/templates.ts';
-import { orderVariables } from '../../../src/server/delivery/order-variables.ts';
-import type { Order } from '../../../src/server/delivery/plan-orders.ts';
+import { orderVariables } from '../../../src/server/modules/orders/variables.ts';
+import type { Order } from '../../../src/server/modules/orders/plan.ts';
+import { orderFacts } from '../../../src/server/modules/orders/source.ts';
 import { decideStatic, type SendFacts } from '../../../src/server/delivery/rules.ts';
 
 const NOW = Date.UTC(2026, 10, 2, 9, 0); // 12:00 in Moscow
@@ -19,7 +20,7 @@ function facts(kind: string, o: Order, filters: Partial<ReturnType<typeof defaul
     id: 1, userId: 1, title: 't', content: 'c', type: kind, mode: 'combat', status: 'Working', testPhones: '', endDate: null,
     settings: { ...d, sendingHours: { from: 0, to: 24 }, filters: { ...d.filters, ...filters }, source: 'orders' },
   };
-  return { now: NOW, timeZone: 'Europe/Moscow', ownerPhone: null, flow: flow as never, record: undefined, order: o, client: undefined, masterName: null, serviceTitles: [], recipient: '79161234567', kind };
+  return { now: NOW, timeZone: 'Europe/Moscow', ownerPhone: null, flow: flow as never, subject: orderFacts(o, NOW, 'Europe/Moscow'), recipient: '79161234567', kind };
 }
 
 describe('order send-time rules', () => {

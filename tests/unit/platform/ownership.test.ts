@@ -25,7 +25,6 @@ const PENDING: Record<string, string> = {
   'delivery/engine.ts': 'messages outside a delivery store file',
   'delivery/events.ts': 'messages outside a delivery store file',
   'delivery/periodic.ts': 'reads flows, booking, clients and orders tables; messages outside a delivery store file',
-  'delivery/plan-orders.ts': 'reads orders; messages outside a delivery store file',
   'delivery/plan.ts': 'reads booking records and flows; messages outside a delivery store file',
   'delivery/starts.ts': 'reads and moves flows (flows/store.ts has updateFlow, flowsOf)',
   'delivery/channels/sandbox.ts': 'sandbox_messages outside a delivery store file',
@@ -36,6 +35,11 @@ const PENDING: Record<string, string> = {
   'modules/booking/webhooks/apply.ts': 'booking tables outside booking/store.ts',
   'modules/orders/iiko.ts': 'orders outside orders/store.ts',
   'modules/integrations/company.ts': 'writes linked_accounts: use account/store-linked.ts linkedExternalIds + addLinkedAccount',
+  'modules/booking/periodic.ts': 'the reminder sweep and reports read booking tables and clients, and write messages, outside a store file',
+  'modules/booking/source.ts': 'the send-time facts read booking_records outside booking/store.ts',
+  'modules/orders/source.ts': 'the send-time facts read orders outside orders/store.ts',
+  'modules/clients/columns.ts': 'shared columns reference users and booking_clients (a schema helper, not a store)',
+  'modules/clients/periodic.ts': 'birthday and repeat-visit planners read booking_clients and messages outside a store file',
   'modules/phones/subscribers/address.ts':
     "channelAddress joins delivery's messages for the owner: once the dispatcher's claimed message carries its userId, call telegramChatOf (subscribers/store.ts)",
 };

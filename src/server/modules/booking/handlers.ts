@@ -1,14 +1,12 @@
-import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import { clientById } from '../clients/store.ts';
-import { bookingMasters, bookingServices } from './schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import type { Record } from '../../delivery/plan.ts';
+import type { Record } from './plan.ts';
 import { isTimeZone } from '../../delivery/time.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { createRecord, lockOwnRecord, moveRecord, setRecordStatus } from './store.ts';
+import { addMaster, addService, createRecord, listMasters, listServices, lockOwnRecord, moveRecord, setRecordStatus } from './store.ts';
 import { eventContext } from '../../delivery/event-context.ts';
 import { businessZone, setBusinessZone } from '../account/store.ts';
 
@@ -25,10 +23,9 @@ type Ops =
   | 'cancelRecord'
   | 'setRecordStatus';
 
-/** What every booking or order event needs: the server clock, the delivery channel and the business's zone. */
 /** The built-in demo booking system (tag Booking): what a connected booking system's webhooks would report. */
 export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
-  const { db, config } = ctx;
+  const { db } = ctx;
   const present = async (tx: Tx, record: Record) => {
     const client = await clientById(tx, record.clientId);
     return {
@@ -58,31 +55,24 @@ export function bookingHandlers(ctx: AppContext): Handlers<Ops> {
     },
     async listMasters(req) {
       const { userId } = requireAuth(req);
-      return db.select({ id: bookingMasters.id, name: bookingMasters.name }).from(bookingMasters).where(eq(bookingMasters.userId, userId)).orderBy(asc(bookingMasters.id));
+      return listMasters(db, userId);
     },
     async createMaster(req, reply) {
       const { userId } = requireAuth(req);
-      const [row] = await db.insert(bookingMasters).values({ userId, name: req.body.name.trim() }).returning({ id: bookingMasters.id, name: bookingMasters.name });
+      const row = await addMaster(db, userId, req.body.name.trim());
       reply.code(201);
-      return row!;
+      return row;
     },
     async listServices(req) {
       const { userId } = requireAuth(req);
-      return db
-        .select({ id: bookingServices.id, title: bookingServices.title, price: bookingServices.price, durationMinutes: bookingServices.durationMinutes })
-        .from(bookingServices)
-        .where(eq(bookingServices.userId, userId))
-        .orderBy(asc(bookingServices.id));
+      return listServices(db, userId);
     },
     async createService(req, reply) {
       const { userId } = requireAuth(req);
       const b = req.body;
-      const [row] = await db
-        .insert(bookingServices)
-        .values({ userId, title: b.title.trim(), price: b.price ?? 0, durationMinutes: b.durationMinutes ?? 60 })
-        .returning({ id: bookingServices.id, title: bookingServices.title, price: bookingServices.price, durationMinutes: bookingServices.durationMinutes });
+      const row = await addService(db, userId, { title: b.title.trim(), price: b.price ?? 0, durationMinutes: b.durationMinutes ?? 60 });
       reply.code(201);
-      return row!;
+      return row;
     },
     async createRecord(req, reply) {
       const { userId } = requireAuth(req);

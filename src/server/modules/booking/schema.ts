@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { doublePrecision, index, uniqueIndex, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
 import { users } from '../account/schema.ts';
-import { bookingClients } from '../clients/schema.ts';
+import { subjectColumns } from '../clients/columns.ts';
 
 export const bookingMasters = pgTable(
   'booking_masters',
@@ -31,18 +31,13 @@ export const bookingRecords = pgTable(
   'booking_records',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id').notNull().references(() => bookingClients.id, { onDelete: 'cascade' }),
     masterId: integer('master_id').references(() => bookingMasters.id, { onDelete: 'set null' }),
     serviceIds: jsonb('service_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     startAt: ts('start_at').notNull(),
     status: text('status', { enum: ['booked', 'confirmed', 'arrived', 'noShow', 'cancelled'] }).notNull().default('booked'),
-    /** Bumped on every move: reminders planned for an older version are cancelled and planned again. */
-    version: integer('version').notNull().default(1),
-    source: text('source').notNull().default('demo'),
-    externalId: text('external_id'),
-    createdAt: ts('created_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    // Owner, client, source + external id, times, and `version`, bumped on every move: reminders planned for an
+    // older version are cancelled and planned again.
+    ...subjectColumns(),
   },
   (t) => [
     index('booking_records_user_start_idx').on(t.userId, t.startAt),

@@ -1,9 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { phoneDigits, recordVisit, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
-import { planBookingEvent, type BookingEvent, type Record } from '../../delivery/plan.ts';
+import { planBookingEvent, type BookingEvent, type Record } from './plan.ts';
+import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { localDate } from '../../delivery/time.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
@@ -104,4 +105,73 @@ export async function setRecordStatus(tx: Tx, userId: number, recordId: number, 
   const event: BookingEvent = { type: status };
   await planBookingEvent(tx, updated!, event, ctx.now, ctx.channel);
   return updated!;
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+
+/** Records by id, for the send-time facts of a batch of messages (one query). */
+export async function recordsByIds(tx: Tx, ids: number[]): Promise<Map<number, Record>> {
+  return byId(ids.length ? await tx.select().from(bookingRecords).where(inArray(bookingRecords.id, ids)) : []);
+}
+
+export async function mastersByIds(tx: Tx, ids: number[]) {
+  return byId(ids.length ? await tx.select({ id: bookingMasters.id, name: bookingMasters.name }).from(bookingMasters).where(inArray(bookingMasters.id, ids)) : []);
+}
+
+export async function servicesByIds(tx: Tx, ids: number[]) {
+  return byId(ids.length ? await tx.select({ id: bookingServices.id, title: bookingServices.title }).from(bookingServices).where(inArray(bookingServices.id, ids)) : []);
+}
+
+// Masters and services: the demo system's lists, and the ones booking-system webhooks report (found by `source:id`).
+
+export async function listMasters(db: Db, userId: number) {
+  return db.select({ id: bookingMasters.id, name: bookingMasters.name }).from(bookingMasters).where(eq(bookingMasters.userId, userId)).orderBy(asc(bookingMasters.id));
+}
+
+export async function addMaster(db: Db, userId: number, name: string) {
+  const [row] = await db.insert(bookingMasters).values({ userId, name }).returning({ id: bookingMasters.id, name: bookingMasters.name });
+  return row!;
+}
+
+const serviceColumns = { id: bookingServices.id, title: bookingServices.title, price: bookingServices.price, durationMinutes: bookingServices.durationMinutes };
+
+export async function listServices(db: Db, userId: number) {
+  return db.select(serviceColumns).from(bookingServices).where(eq(bookingServices.userId, userId)).orderBy(asc(bookingServices.id));
+}
+
+export async function addService(db: Db, userId: number, service: { title: string; price: number; durationMinutes: number }) {
+  const [row] = await db.insert(bookingServices).values({ userId, ...service }).returning(serviceColumns);
+  return row!;
+}
+
+/** The master a booking system reports (`externalId` = `source:id`), created or renamed; returns its id. */
+export async function upsertExternalMaster(tx: Tx, userId: number, externalId: string, name: string | undefined, fallbackName: string): Promise<number> {
+  const [row] = await tx
+    .insert(bookingMasters)
+    .values({ userId, name: name || fallbackName, externalId })
+    .onConflictDoUpdate({ target: [bookingMasters.userId, bookingMasters.externalId], set: { name: name ? name : sql`${bookingMasters.name}` } })
+    .returning({ id: bookingMasters.id });
+  return row!.id;
+}
+
+/** A service a booking system reports (`externalId` = `source:id`), created or updated; returns its id. */
+export async function upsertExternalService(tx: Tx, userId: number, externalId: string, title: string | undefined, fallbackTitle: string, price: number): Promise<number> {
+  const [row] = await tx
+    .insert(bookingServices)
+    .values({ userId, title: title || fallbackTitle, price, externalId })
+    .onConflictDoUpdate({ target: [bookingServices.userId, bookingServices.externalId], set: { title: title ? title : sql`${bookingServices.title}`, price } })
+    .returning({ id: bookingServices.id });
+  return row!.id;
+}
+
+/** The record a booking system knows by (source, its id), locked for the change. */
+export async function lockExternalRecord(tx: Tx, userId: number, source: string, externalId: string): Promise<Record | undefined> {
+  const [record] = await tx.select().from(bookingRecords).where(and(eq(bookingRecords.userId, userId), eq(bookingRecords.source, source), eq(bookingRecords.externalId, externalId))).for('update');
+  return record;
+}
+
+/** Stores the booking system's id of a record created from its webhook. */
+export async function setRecordExternalId(tx: Tx, recordId: number, externalId: string): Promise<Record> {
+  const [record] = await tx.update(bookingRecords).set({ externalId }).where(eq(bookingRecords.id, recordId)).returning();
+  return record!;
 }

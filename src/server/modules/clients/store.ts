@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { phoneOf } from '../../platform/http/field-error.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { bookingClients } from './schema.ts';
@@ -45,4 +45,13 @@ export async function recordVisit(tx: Tx, clientId: number, spend: number, at: D
       lastVisitAt: sql`greatest(${bookingClients.lastVisitAt}, ${at.toISOString()}::timestamptz)`,
     })
     .where(eq(bookingClients.id, clientId));
+}
+
+/** Clients of the business first seen in [from, to) (reports' `{newClientsCount}`). */
+export async function newClientsBetween(tx: Tx, userId: number, from: number, to: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(bookingClients)
+    .where(and(eq(bookingClients.userId, userId), gte(bookingClients.createdAt, new Date(from)), lt(bookingClients.createdAt, new Date(to))));
+  return Number(row?.n ?? 0);
 }

@@ -1,5 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
-import { lockUser } from '../account/store.ts';
+import { linkedAccountsOf, lockUser } from '../account/store.ts';
 import { linkedAccounts } from '../account/schema.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 
@@ -19,10 +18,7 @@ export async function companyAllowed(
   now: number,
 ): Promise<boolean> {
   await lockUser(tx, userId);
-  const linked = await tx
-    .select({ externalId: linkedAccounts.externalId })
-    .from(linkedAccounts)
-    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, link.kind), like(linkedAccounts.externalId, `${link.source}:%`)));
+  const linked = (await linkedAccountsOf(tx, userId, link.kind)).filter((l) => l.externalId?.startsWith(`${link.source}:`));
   const key = `${link.source}:${link.id}`;
   if (linked.length) return linked.some((l) => l.externalId === key);
   await tx.insert(linkedAccounts).values({

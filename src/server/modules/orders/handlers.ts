@@ -3,7 +3,7 @@ import { clientById } from '../clients/store.ts';
 import { eventContext } from '../../delivery/event-context.ts';
 import { userOfWebhookToken } from '../integrations/token.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import type { Order } from '../../delivery/plan-orders.ts';
+import type { Order } from './plan.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { notFound } from '../../platform/http/problem.ts';

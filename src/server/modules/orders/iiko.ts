@@ -1,14 +1,13 @@
-import { and, eq } from 'drizzle-orm';
 import { checkPhone } from '../../../shared/validation/index.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { ORDER_STATUSES, orders } from './schema.ts';
+import { ORDER_STATUSES } from './schema.ts';
 import { companyAllowed } from '../integrations/company.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import { parse, type WebhookResult } from '../integrations/payload.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { fromLocal } from '../../delivery/time.ts';
 import { addressOf, deliveryTypeOf, eventInfoSchema, eventSchema, itemsOf, orderSchema, type IikoOrder } from './iiko-payload.ts';
-import { createOrder, setOrderStatus, updateOrderDetails, type OrderDetails } from './store.ts';
+import { createOrder, lockExternalOrder, setOrderStatus, updateOrderDetails, type OrderDetails } from './store.ts';
 
 const SOURCE = 'iiko';
 /** The delivery order lifecycle in iiko's order (§3 order statuses without the final Cancelled). */
@@ -51,7 +50,7 @@ async function applyEvent(tx: Tx, userId: number, event: unknown, index: number,
   if (!phone) return 'ignored'; // nobody to message
   if (checkPhone(phone, 'phone')) throw invalidField(`${at}.eventInfo.order.${order.phone ? 'phone' : 'customer.phone'}`, 'phoneNumberInvalid');
   const details = detailsOf(order, info.id, ctx);
-  const [existing] = await tx.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.source, SOURCE), eq(orders.externalId, info.id))).for('update');
+  const existing = await lockExternalOrder(tx, userId, SOURCE, info.id);
   if (!existing) {
     await createOrder(tx, userId, { ...details, phone, name: order.customer?.name ?? undefined, status: order.status }, ctx, SOURCE, info.id);
     return 'applied';

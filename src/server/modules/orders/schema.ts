@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, uniqueIndex, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, uniqueIndex, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
-import { users } from '../account/schema.ts';
-import { bookingClients } from '../clients/schema.ts';
+import { subjectColumns } from '../clients/columns.ts';
 
 /** §3 restaurant order statuses (iiko delivery statuses) and delivery types. */
 export const ORDER_STATUSES = ['Unconfirmed', 'WaitCooking', 'ReadyForCooking', 'CookingStarted', 'CookingCompleted', 'Waiting', 'OnWay', 'Delivered', 'Closed', 'Cancelled'] as const;
@@ -17,8 +16,6 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    clientId: integer('client_id').notNull().references(() => bookingClients.id, { onDelete: 'cascade' }),
     /** The number the client sees ({orderNum}). */
     number: text('number').notNull(),
     sum: doublePrecision('sum').notNull().default(0),
@@ -29,12 +26,9 @@ export const orders = pgTable(
     /** When the client should get it ({deliveryTime}). */
     deliverAt: ts('deliver_at'),
     courierName: text('courier_name').notNull().default(''),
-    /** Bumped on every status change: notices planned for an older status are superseded. */
-    version: integer('version').notNull().default(1),
-    source: text('source').notNull().default('demo'),
-    externalId: text('external_id'),
-    createdAt: ts('created_at').notNull(),
-    updatedAt: ts('updated_at').notNull(),
+    // Owner, client, source + external id, times, and `version`, bumped on every status change: notices planned
+    // for an older status are superseded.
+    ...subjectColumns(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),

@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { orders } from './schema.ts';
 import { phoneDigits, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { planOrderEvent, type Order, type OrderStatus } from '../../delivery/plan-orders.ts';
+import { planOrderEvent, type Order, type OrderStatus } from './plan.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 
 /**
@@ -62,6 +62,12 @@ export async function lockOwnOrder(tx: Tx, userId: number, orderId: number): Pro
   return order;
 }
 
+/** The order a system knows by (source, its id), locked for the change. */
+export async function lockExternalOrder(tx: Tx, userId: number, source: string, externalId: string): Promise<Order | undefined> {
+  const [order] = await tx.select().from(orders).where(and(eq(orders.userId, userId), eq(orders.source, source), eq(orders.externalId, externalId))).for('update');
+  return order;
+}
+
 /** Details changed at the source (sum, items, courier…): stored for the messages still to be filled, no event. */
 export async function updateOrderDetails(tx: Tx, order: Order, details: Partial<OrderDetails>, now: number): Promise<Order> {
   const set = columns(details);
@@ -88,4 +94,10 @@ export async function setOrderStatus(tx: Tx, userId: number, orderId: number, st
     .returning();
   await planOrderEvent(tx, updated!, { type: 'status', from: order.status }, ctx.now, ctx.channel);
   return updated!;
+}
+
+/** Orders by id, for the send-time facts of a batch of messages (one query). */
+export async function ordersByIds(tx: Tx, ids: number[]): Promise<Map<number, Order>> {
+  const rows = ids.length ? await tx.select().from(orders).where(inArray(orders.id, ids)) : [];
+  return new Map(rows.map((o) => [o.id, o]));
 }

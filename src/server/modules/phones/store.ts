@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../platform/db/open.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
 import { ignoredPhones } from './schema.ts';
 import { badRequest } from '../../platform/http/problem.ts';
 
@@ -21,19 +22,28 @@ export function requirePhone(value: unknown, field = 'phone'): string {
   return phoneDigits(value as string)!;
 }
 
+/** The form a number is listed under: E.164 digits; an unparseable number is compared as its bare digits. */
+const listedForm = (phone: string) => phoneDigits(phone) ?? phone.replace(/\D/g, '');
+
 /**
- * True when the business `userId` must never message `phone` (any form: +7 999…, 7999…, digits).
- * The delivery engine calls this at send time; an unparseable number is compared as its bare digits.
+ * The blacklist rule, set-based: which of these (business, phone) pairs must never be messaged (any form of the
+ * number: +7 999…, 7999…, digits). The delivery engine asks once per claimed batch. Returns `${userId}:${phone}` of
+ * the blocked pairs, with `phone` as given.
  */
-export async function isIgnored(db: Db, userId: number, phone: string): Promise<boolean> {
-  const digits = phoneDigits(phone) ?? phone.replace(/\D/g, '');
-  if (!digits) return false;
-  const [row] = await db
-    .select({ id: ignoredPhones.id })
+export async function ignoredAmong(db: Tx, pairs: readonly { userId: number; phone: string }[]): Promise<Set<string>> {
+  const wanted = pairs.map((p) => ({ ...p, digits: listedForm(p.phone) })).filter((p) => p.digits);
+  if (!wanted.length) return new Set();
+  const rows = await db
+    .select({ userId: ignoredPhones.userId, phone: ignoredPhones.phone })
     .from(ignoredPhones)
-    .where(and(eq(ignoredPhones.userId, userId), eq(ignoredPhones.phone, digits)))
-    .limit(1);
-  return row !== undefined;
+    .where(and(inArray(ignoredPhones.userId, [...new Set(wanted.map((p) => p.userId))]), inArray(ignoredPhones.phone, [...new Set(wanted.map((p) => p.digits))])));
+  const listed = new Set(rows.map((r) => `${r.userId}:${r.phone}`));
+  return new Set(wanted.filter((p) => listed.has(`${p.userId}:${p.digits}`)).map((p) => `${p.userId}:${p.phone}`));
+}
+
+/** True when the business `userId` must never message `phone` (the same rule for one number). */
+export async function isIgnored(db: Db, userId: number, phone: string): Promise<boolean> {
+  return (await ignoredAmong(db, [{ userId, phone }])).size > 0;
 }
 
 /** Removes one of the owner's numbers; the rows removed (none for another owner's or a missing id). */

@@ -1,8 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { bookingMasters, bookingRecords, bookingServices } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
-import type { Record as BookingRecord } from '../../../delivery/plan.ts';
-import { createRecord, moveRecord, setRecordStatus } from '../store.ts';
+import type { Record as BookingRecord } from '../plan.ts';
+import { createRecord, lockExternalRecord, moveRecord, setRecordExternalId, setRecordStatus, upsertExternalMaster, upsertExternalService } from '../store.ts';
 import { phoneDigits, upsertClient } from '../../clients/store.ts';
 import type { EventContext } from '../../../delivery/event-context.ts';
 import type { WebhookResult } from '../../integrations/payload.ts';
@@ -14,29 +12,14 @@ const SYSTEM_NAME: Record<WebhookSource, string> = { yclients: 'YCLIENTS', alteg
 
 async function upsertMaster(tx: Tx, userId: number, source: WebhookSource, staff: RecordData['staff']): Promise<number | null> {
   if (!staff || staff.id === '0') return null; // YCLIENTS reports "any master" as staff 0
-  const [row] = await tx
-    .insert(bookingMasters)
-    .values({ userId, name: staff.name || `#${staff.id}`, externalId: `${source}:${staff.id}` })
-    .onConflictDoUpdate({ target: [bookingMasters.userId, bookingMasters.externalId], set: { name: staff.name ? staff.name : sql`${bookingMasters.name}` } })
-    .returning({ id: bookingMasters.id });
-  return row!.id;
+  return upsertExternalMaster(tx, userId, `${source}:${staff.id}`, staff.name, `#${staff.id}`);
 }
 
 async function upsertServices(tx: Tx, userId: number, source: WebhookSource, services: RecordData['services']): Promise<number[]> {
   const ids: number[] = [];
-  for (const s of services) {
-    const [row] = await tx
-      .insert(bookingServices)
-      .values({ userId, title: s.title || `#${s.id}`, price: s.cost, externalId: `${source}:${s.id}` })
-      .onConflictDoUpdate({ target: [bookingServices.userId, bookingServices.externalId], set: { title: s.title ? s.title : sql`${bookingServices.title}`, price: s.cost } })
-      .returning({ id: bookingServices.id });
-    ids.push(row!.id);
-  }
+  for (const s of services) ids.push(await upsertExternalService(tx, userId, `${source}:${s.id}`, s.title, `#${s.id}`, s.cost));
   return ids;
 }
-
-const findRecord = async (tx: Tx, userId: number, source: WebhookSource, externalId: string): Promise<BookingRecord | undefined> =>
-  (await tx.select().from(bookingRecords).where(and(eq(bookingRecords.userId, userId), eq(bookingRecords.source, source), eq(bookingRecords.externalId, externalId))).for('update'))[0];
 
 /** Attendance moves the visit status forward only: a visit that took place or a cancelled one stays as it is. */
 async function applyAttendance(tx: Tx, userId: number, record: BookingRecord, data: RecordData, ctx: EventContext): Promise<BookingRecord> {
@@ -55,7 +38,7 @@ export async function applyWebhook(tx: Tx, userId: number, source: WebhookSource
   if (envelope.resource !== 'record') return 'ignored'; // clients, finances, goods…: nothing the flows use
   const company = { kind: 'yclientsCompany' as const, source, id: envelope.company_id, name: `${SYSTEM_NAME[source]} ${envelope.company_id}` };
   if (!(await companyAllowed(tx, userId, company, ctx.now))) return 'ignored'; // another company on this owner's URL
-  const existing = await findRecord(tx, userId, source, envelope.resource_id);
+  const existing = await lockExternalRecord(tx, userId, source, envelope.resource_id);
   const deleted = envelope.status === 'delete' || (envelope.data as { deleted?: unknown } | undefined)?.deleted === true;
   if (deleted) {
     if (!existing || existing.status === 'cancelled' || existing.status === 'arrived') return 'unchanged';
@@ -70,8 +53,8 @@ export async function applyWebhook(tx: Tx, userId: number, source: WebhookSource
   const startAt = Date.parse(data.datetime);
   if (!existing) {
     const created = await createRecord(tx, userId, { phone: client.phone, name: client.name || undefined, masterId, serviceIds, startAt }, ctx, source);
-    const [withId] = await tx.update(bookingRecords).set({ externalId: envelope.resource_id }).where(eq(bookingRecords.id, created.id)).returning();
-    await applyAttendance(tx, userId, withId!, data, ctx);
+    const withId = await setRecordExternalId(tx, created.id, envelope.resource_id);
+    await applyAttendance(tx, userId, withId, data, ctx);
     return 'applied';
   }
   if (client.name) await upsertClient(tx, userId, { phone: phoneDigits(client.phone, 'data.client.phone'), name: client.name }, ctx.now);

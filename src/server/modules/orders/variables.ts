@@ -1,6 +1,6 @@
-import type { MessageVariable } from '../../shared/flows/variables.ts';
-import type { Order } from './plan-orders.ts';
-import { localClock, localDate } from './time.ts';
+import type { MessageVariable } from '../../../shared/flows/variables.ts';
+import { localClock, localDate } from '../../delivery/time.ts';
+import type { Order } from './plan.ts';
 
 const money = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 const quantity = (n: number) => String(Number(n.toFixed(3)));

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
-import type { FlowKind } from '../../shared/flows/index.ts';
-import type { ChannelName } from './channels/channel.ts';
-import { recordVisit } from '../modules/clients/store.ts';
-import { messages } from './schema.ts';
-import { orders } from '../modules/orders/schema.ts';
-import type { Tx } from '../platform/db/transactions.ts';
-import { insertPlanned, runningFlows, type Flow, type PlannedMessage } from './plan.ts';
+import type { FlowKind } from '../../../shared/flows/index.ts';
+import type { ChannelName } from '../../delivery/channels/channel.ts';
+import { afterDelay, insertPlanned, runningFlows, withdrawQueued, type Flow, type PlannedMessage } from '../../delivery/plan.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { recordVisit } from '../clients/store.ts';
+import type { orders } from './schema.ts';
 
 export type Order = typeof orders.$inferSelect;
 export type OrderStatus = Order['status'];
@@ -17,7 +15,6 @@ export const COMPLETED_STATUSES: readonly OrderStatus[] = ['Delivered', 'Closed'
 
 export type OrderEvent = { type: 'created' } | { type: 'status'; from: OrderStatus };
 
-const after = (flow: Flow, now: number) => now + flow.settings.delayMinutes * 60_000;
 const completed = (status: OrderStatus) => COMPLETED_STATUSES.includes(status);
 
 /** Which messages an order event plans, flow by flow (docs/delivery.md "Orders"). */
@@ -28,7 +25,7 @@ export function planForOrder(event: OrderEvent, order: Order, running: Flow[], n
   for (const flow of running) {
     switch (flow.type) {
       case 'newRecord':
-        if (event.type === 'created' && to !== 'Cancelled') out.push({ flow, key: `onew:${flow.id}:${order.id}`, at: after(flow, now) });
+        if (event.type === 'created' && to !== 'Cancelled') out.push({ flow, key: `onew:${flow.id}:${order.id}`, at: afterDelay(flow, now) });
         break;
       case 'abandonedCart':
         if (event.type === 'created' && to === 'Unconfirmed') {
@@ -37,14 +34,14 @@ export function planForOrder(event: OrderEvent, order: Order, running: Flow[], n
         }
         break;
       case 'changedRecord':
-        if (event.type === 'status' && to !== 'Cancelled') out.push({ flow, key: `ost:${flow.id}:${order.id}:v${order.version}`, at: after(flow, now) });
+        if (event.type === 'status' && to !== 'Cancelled') out.push({ flow, key: `ost:${flow.id}:${order.id}:v${order.version}`, at: afterDelay(flow, now) });
         break;
       case 'cancelledRecord':
-        if (event.type === 'status' && to === 'Cancelled') out.push({ flow, key: `ocnl:${flow.id}:${order.id}`, at: after(flow, now) });
+        if (event.type === 'status' && to === 'Cancelled') out.push({ flow, key: `ocnl:${flow.id}:${order.id}`, at: afterDelay(flow, now) });
         break;
       case 'reviewRequest':
       case 'crossSell':
-        if (firstCompletion) out.push({ flow, key: `o${flow.type}:${flow.id}:${order.id}`, at: after(flow, now) });
+        if (firstCompletion) out.push({ flow, key: `o${flow.type}:${flow.id}:${order.id}`, at: afterDelay(flow, now) });
         break;
       default:
         break; // reminders are about visits; periodic kinds are planned by the planner tick
@@ -61,24 +58,17 @@ const ORDER_KINDS: FlowKind[] = ['newRecord', 'abandonedCart', 'changedRecord', 
  * client-based planners (repeat order) see it. Only flows whose source is `orders` react.
  */
 export async function planOrderEvent(tx: Tx, order: Order, event: OrderEvent, now: number, channel: ChannelName): Promise<number> {
-  const at = new Date(now);
-  const queuedOfOrder = and(eq(messages.orderId, order.id), eq(messages.status, 'queued'));
   if (event.type === 'status') {
     if (order.status === 'Cancelled') {
-      await tx.update(messages).set({ status: 'cancelled', reason: 'order cancelled', failedAt: at }).where(queuedOfOrder);
+      await withdrawQueued(tx, 'orderId', order.id, 'order cancelled', now);
     } else {
       // An unsent notice about an older status is superseded by this one; a cart left behind is no longer abandoned.
-      await tx
-        .update(messages)
-        .set({ status: 'cancelled', reason: 'superseded by a later status', failedAt: at })
-        .where(and(queuedOfOrder, eq(messages.kind, 'changedRecord')));
-      if (event.from === 'Unconfirmed') {
-        await tx.update(messages).set({ status: 'cancelled', reason: 'order confirmed', failedAt: at }).where(and(queuedOfOrder, eq(messages.kind, 'abandonedCart')));
-      }
+      await withdrawQueued(tx, 'orderId', order.id, 'superseded by a later status', now, ['changedRecord']);
+      if (event.from === 'Unconfirmed') await withdrawQueued(tx, 'orderId', order.id, 'order confirmed', now, ['abandonedCart']);
     }
   }
   if (completed(order.status) && (event.type === 'created' || !completed(event.from))) {
-    await recordVisit(tx, order.clientId, order.sum, at);
+    await recordVisit(tx, order.clientId, order.sum, new Date(now));
   }
   const running = await runningFlows(tx, order.userId, ORDER_KINDS, 'orders');
   const planned = planForOrder(event, order, running, now);

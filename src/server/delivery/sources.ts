@@ -1,0 +1,33 @@
+import type { FlowKind } from '../../shared/flows/index.ts';
+import { bookingSource } from '../modules/booking/source.ts';
+import { clientsSource } from '../modules/clients/source.ts';
+import { ordersSource } from '../modules/orders/source.ts';
+import type { Tx } from '../platform/db/transactions.ts';
+import type { FactsContext, MessageRow, MessageSource, PeriodicPlanner, SourceFacts } from './source.ts';
+
+/**
+ * Every source of messages, in one list; the dispatcher and the planner tick loop over it. A new source adds its
+ * module's `source.ts` and one line here (docs/delivery.md "Message sources"). A message belongs to the first
+ * source whose subject column it has set, so the client-only source comes last.
+ */
+export const messageSources: readonly MessageSource[] = [bookingSource, ordersSource, clientsSource];
+
+/** The source of a claimed message; undefined for one about nobody (reports: their text is filled at planning). */
+export const sourceOf = (m: MessageRow): MessageSource | undefined => messageSources.find((s) => m[s.subject] !== null);
+
+/** The planner of each periodic flow kind (the first source that plans it). */
+export const periodicPlanners: ReadonlyMap<FlowKind, PeriodicPlanner> = new Map(
+  messageSources.flatMap((s) => Object.entries(s.periodic ?? {}) as [FlowKind, PeriodicPlanner][]).reverse(),
+);
+
+/** The send-time facts of a claimed batch: grouped by source, each source asked once for its group. */
+export async function factsOfBatch(tx: Tx, batch: readonly MessageRow[], at: FactsContext): Promise<Map<number, SourceFacts>> {
+  const groups = new Map<MessageSource, MessageRow[]>();
+  for (const m of batch) {
+    const source = sourceOf(m);
+    if (source) groups.set(source, [...(groups.get(source) ?? []), m]);
+  }
+  const out = new Map<number, SourceFacts>();
+  for (const [source, group] of groups) for (const [id, facts] of await source.facts(tx, group, at)) out.set(id, facts);
+  return out;
+}

@@ -1,0 +1,33 @@
+import { inRange, type MessageRow, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { planBirthdays, planRepeatVisits } from './periodic.ts';
+import { clientsByIds, type ClientRow } from './store.ts';
+
+/** The client part of any message's facts: `{clientName}` and the visit-count and spend filters (§3). */
+export function clientFacts(client: ClientRow | undefined): SourceFacts {
+  return {
+    withdrawn: () => undefined,
+    passes: (filters) => !client || (inRange(client.visitCount, filters.visitCount) && inRange(client.spend, filters.spend)),
+    variables: { clientName: client?.name ?? '' },
+  };
+}
+
+/** The clients of a batch of messages, by id, in one query. */
+export async function clientsOfBatch(tx: Tx, batch: readonly MessageRow[]): Promise<Map<number, ClientRow>> {
+  const ids = [...new Set(batch.map((m) => m.clientId).filter((id): id is number => id !== null))];
+  return new Map(ids.length ? (await clientsByIds(tx, ids)).map((c) => [c.id, c]) : []);
+}
+
+/**
+ * Messages about a client alone (birthday greetings, repeat-visit reminders), planned by the planner tick. Listed
+ * after the sources whose messages are about something of the client's (a record, an order).
+ */
+export const clientsSource: MessageSource = {
+  name: 'clients',
+  subject: 'clientId',
+  async facts(tx, batch) {
+    const clients = await clientsOfBatch(tx, batch);
+    return new Map(batch.map((m) => [m.id, clientFacts(clients.get(m.clientId!))]));
+  },
+  periodic: { birthday: planBirthdays, repeatVisit: planRepeatVisits },
+};
