@@ -1686,7 +1686,9 @@ export interface components {
             results: {
                 id: number;
                 ok: boolean;
-                /** @description The §8 success or failure text */
+                /** @description Stable code of the outcome, success or failure (`flowRemoved`, `flowStopFailed`, `flowInvalidId`, `contentTooLong`, …): the key of its text, what a client chooses its text by. */
+                code: string;
+                /** @description The §8 success or failure text in English (logs */
                 message: string;
             }[];
             succeeded: number;
@@ -1702,6 +1704,9 @@ export interface components {
                 id: number;
                 /** @description Whether the edit would be saved */
                 ok: boolean;
+                /** @description Stable code of the outcome (`textChanged`, `textNotFound`, `flowInvalidId`, `contentTooLong`, …) */
+                code: string;
+                /** @description The English text of `code` */
                 message: string;
                 /** @description null for ids that are not the user's */
                 title: string | null;
@@ -2092,6 +2097,9 @@ export interface components {
             results: {
                 id: number;
                 ok: boolean;
+                /** @description Stable code of the outcome: `flowTransferred`, `flowCopied` or `flowInvalidId` */
+                code: string;
+                /** @description The English text of `code` */
                 message: string;
                 /** @description The copy's id (copy) or the same id (transfer); null on failure */
                 newId: number | null;

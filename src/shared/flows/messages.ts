@@ -38,16 +38,3 @@ export const flowMessages = {
   textNotFound: 'The text to find is not in this flow',
 } as const;
 export type FlowMessageKey = keyof typeof flowMessages;
-
-const keyByText = new Map<string, string>(Object.entries(flowMessages).map(([key, text]) => [text, key]));
-
-/**
- * The code of a bulk result (`/Flows/Bulk/*`, mass text edit, the admin's flow transfer). These are 200 answers,
- * not problems, and carry only the §8 text: until their items carry a `code` (a contract change whose exact API
- * assertions on results must change with it) the text maps back to its key here, for these results only.
- */
-export function bulkResultCode(result: { ok: boolean; message: string }): { code?: string; status: number } {
-  // A rule failure of the mass text edit names the field first ("content: …").
-  const code = keyByText.get(result.message) ?? keyByText.get(result.message.replace(/^[\w.]+: /, ''));
-  return { code, status: result.ok ? 200 : 400 };
-}

@@ -77,7 +77,7 @@ describe('POST /Admin/Users/{id}/Flows/Transfer', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ succeeded: 1, failed: 0 });
     const [one] = res.body.results;
-    expect(one).toMatchObject({ id: a.id, ok: true, message: 'Flow copied' });
+    expect(one).toMatchObject({ id: a.id, ok: true, code: 'flowCopied', message: 'Flow copied' });
     expect(one.newId).not.toBe(a.id);
     const copy = (await server.call('GET', `/Flows/${one.newId}`, { token: target.token })).body;
     const { id: _a, created: _c, edited: _e, status: _s, lastStart: _l, ...same } = a;
@@ -92,7 +92,7 @@ describe('POST /Admin/Users/{id}/Flows/Transfer', () => {
     const ids = [(await newFlow(owner.token, 'One')).id, (await newFlow(owner.token, 'Two')).id];
     const res = await transfer(owner.id, { flowIds: [], targetUserId: target.id, mode: 'transfer' }, superadmin.token);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual(ids.map((id) => ({ id, ok: true, message: 'Flow transferred', newId: id })));
+    expect(res.body.results).toEqual(ids.map((id) => ({ id, ok: true, code: 'flowTransferred', message: 'Flow transferred', newId: id })));
     expect((await flowsOf(owner.id)).total).toBe(0);
     expect((await flowsOf(target.id)).flows.map((f: any) => f.id).sort()).toEqual([...ids].sort());
     expect((await server.call('GET', `/Flows/${ids[0]}`, { token: owner.token })).status).toBe(404);
@@ -108,7 +108,7 @@ describe('POST /Admin/Users/{id}/Flows/Transfer', () => {
     const res = await transfer(owner.id, { flowIds: [mine.id, theirs.id, 987654], targetUserId: target.id, mode: 'transfer' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ succeeded: 1, failed: 2 });
-    expect(res.body.results[1]).toEqual({ id: theirs.id, ok: false, message: flowMessages.flowInvalidId, newId: null });
+    expect(res.body.results[1]).toEqual({ id: theirs.id, ok: false, code: 'flowInvalidId', message: flowMessages.flowInvalidId, newId: null });
     expect(res.body.results[2]).toMatchObject({ id: 987654, ok: false });
     expect((await server.call('GET', `/Flows/${theirs.id}`, { token: stranger.token })).status).toBe(200);
   });

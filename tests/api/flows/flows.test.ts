@@ -226,17 +226,17 @@ describe('bulk actions', () => {
     const resume = await server.call('POST', '/Flows/Bulk/Resume', { token: user.token, body: { ids: [a.id, b.id, foreign.id] } });
     expect(resume.body).toEqual({
       results: [
-        { id: a.id, ok: true, message: flowMessages.flowResumed },
-        { id: b.id, ok: false, message: flowMessages.flowNotAvailable },
-        { id: foreign.id, ok: false, message: flowMessages.flowInvalidId },
+        { id: a.id, ok: true, code: 'flowResumed', message: flowMessages.flowResumed },
+        { id: b.id, ok: false, code: 'flowNotAvailable', message: flowMessages.flowNotAvailable },
+        { id: foreign.id, ok: false, code: 'flowInvalidId', message: flowMessages.flowInvalidId },
       ],
       succeeded: 1,
       failed: 2,
     });
     const pause = await server.call('POST', '/Flows/Bulk/Pause', { token: user.token, body: { ids: [a.id, c.id] } });
     expect(pause.body.results).toEqual([
-      { id: a.id, ok: true, message: flowMessages.flowStopped },
-      { id: c.id, ok: false, message: flowMessages.flowStopFailed },
+      { id: a.id, ok: true, code: 'flowStopped', message: flowMessages.flowStopped },
+      { id: c.id, ok: false, code: 'flowStopFailed', message: flowMessages.flowStopFailed },
     ]);
     expect((await server.call('GET', `/Flows/${a.id}`, { token: user.token })).body.status).toBe('Pause');
 
@@ -259,8 +259,8 @@ describe('bulk actions', () => {
     expect(bad.body.errors[0].field).toBe('testPhones');
     const ok = await server.call('POST', '/Flows/Bulk/TestPhones', { token: user.token, body: { ids: [a.id, foreign.id], testPhones: '+79161234567,+380501234567' } });
     expect(ok.body.results).toEqual([
-      { id: a.id, ok: true, message: flowMessages.testPhonesChanged },
-      { id: foreign.id, ok: false, message: flowMessages.flowInvalidId },
+      { id: a.id, ok: true, code: 'testPhonesChanged', message: flowMessages.testPhonesChanged },
+      { id: foreign.id, ok: false, code: 'flowInvalidId', message: flowMessages.flowInvalidId },
     ]);
     expect((await server.call('GET', `/Flows/${a.id}`, { token: user.token })).body.testPhones).toBe('+79161234567, +380501234567');
     expect((await server.call('GET', `/Flows/${foreign.id}`, { token: other.token })).body.testPhones).toBe('');
@@ -277,10 +277,10 @@ describe('bulk actions', () => {
 
     const preview = await server.call('POST', '/Flows/Bulk/TextEdit/Preview', { token: user.token, body });
     expect(preview.body.previews).toEqual([
-      { id: a.id, ok: true, message: flowMessages.textChanged, title: a.title, matches: 2, before: a.content, after: 'Hello {{clientName}}! Hello again.' },
-      { id: b.id, ok: false, message: flowMessages.textNotFound, title: b.title, matches: 0, before: b.content, after: b.content },
-      { id: c.id, ok: true, message: flowMessages.textChanged, title: c.title, matches: 1, before: 'Hi', after: 'Hello' },
-      { id: foreign.id, ok: false, message: flowMessages.flowInvalidId, title: null, matches: 0, before: null, after: null },
+      { id: a.id, ok: true, code: 'textChanged', message: flowMessages.textChanged, title: a.title, matches: 2, before: a.content, after: 'Hello {{clientName}}! Hello again.' },
+      { id: b.id, ok: false, code: 'textNotFound', message: flowMessages.textNotFound, title: b.title, matches: 0, before: b.content, after: b.content },
+      { id: c.id, ok: true, code: 'textChanged', message: flowMessages.textChanged, title: c.title, matches: 1, before: 'Hi', after: 'Hello' },
+      { id: foreign.id, ok: false, code: 'flowInvalidId', message: flowMessages.flowInvalidId, title: null, matches: 0, before: null, after: null },
     ]);
     expect((await server.call('GET', `/Flows/${a.id}`, { token: user.token })).body.content).toBe(a.content);
 
@@ -288,6 +288,7 @@ describe('bulk actions', () => {
     const edit = await server.call('POST', '/Flows/Bulk/TextEdit', { token: user.token, body: { ...body, replace: '' } });
     expect(edit.body.results.map((r: { ok: boolean }) => r.ok)).toEqual([true, false, false, false]);
     expect(edit.body.results[2].message).toContain('content');
+    expect(edit.body.results[2].code).toBe('contentRequired');
     expect((await server.call('GET', `/Flows/${a.id}`, { token: user.token })).body.content).toBe(' {{clientName}}!  again.');
     expect((await server.call('GET', `/Flows/${c.id}`, { token: user.token })).body.content).toBe('Hi');
     expect((await server.call('GET', `/Flows/${foreign.id}`, { token: other.token })).body.content).toBe('Hi secret');

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
 import { logAdminFailure, type AdminSchemas } from '../api.ts';
-import { bulkResultCode } from '../../../shared/flows/messages.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { linkTo, type AdminProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
@@ -123,7 +122,7 @@ export function UserFlowsPanel(props: AdminProps & { userId: number }) {
           </p>
           {result.body.failed > 0 && (
             <ul className="m-0 mt-1 pl-5">
-              {result.body.results.filter((r) => !r.ok).map((r) => <li key={r.id}>{t('flows.failedOne', { id: r.id, message: explainProblem(bulkResultCode(r), t) })}</li>)}
+              {result.body.results.filter((r) => !r.ok).map((r) => <li key={r.id}>{t('flows.failedOne', { id: r.id, message: explainProblem(r, t) })}</li>)}
             </ul>
           )}
         </div>

@@ -4,7 +4,6 @@ import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
 import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
-import { bulkResultCode } from '../../../shared/flows/messages.ts';
 import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
 import type { FlowsProps } from './props.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
@@ -50,7 +49,7 @@ export default function FlowsList(props: FlowsProps) {
     if (!result) return notify('error', t('failed'));
     const firstFailure = result.results.find((r) => !r.ok);
     const summary = t('summary', { succeeded: result.succeeded, failed: result.failed });
-    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(bulkResultCode(firstFailure))}` : summary);
+    notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(firstFailure)}` : summary);
   };
 
   const run = async (action: BulkAction) => {

@@ -3,7 +3,6 @@ import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { applyTextEdit, getFlow, previewTextEdit, searchFlows, type BulkResult, type Flow, type TextEditPreview } from '../store.ts';
 import type { FlowsProps } from './props.ts';
-import { bulkResultCode } from '../../../shared/flows/messages.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { Table } from '../../../ui/table.tsx';
@@ -168,7 +167,7 @@ export default function MassEdit(props: FlowsProps) {
               { header: t('mass.matches'), cell: (r) => r.matches },
               { header: t('mass.before'), cell: (r) => r.before ?? '—', className: 'whitespace-pre-wrap' },
               { header: t('mass.after'), cell: (r) => r.after ?? '—', className: 'whitespace-pre-wrap' },
-              { header: t('mass.outcome'), cell: (r) => <span className={r.ok ? 'text-green-800' : 'text-red-700'}>{r.ok ? t('mass.willChange') : localize(bulkResultCode(r))}</span> },
+              { header: t('mass.outcome'), cell: (r) => <span className={r.ok ? 'text-green-800' : 'text-red-700'}>{r.ok ? t('mass.willChange') : localize(r)}</span> },
             ]}
           />
         </section>
@@ -180,7 +179,7 @@ export default function MassEdit(props: FlowsProps) {
           <ul className="list-none p-0 m-0 grid gap-1 text-sm">
             {result.results.map((r) => (
               <li key={r.id} className={r.ok ? 'text-green-800' : 'text-red-700'}>
-                {title(r.id)}: {localize(bulkResultCode(r))}
+                {title(r.id)}: {localize(r)}
               </li>
             ))}
           </ul>

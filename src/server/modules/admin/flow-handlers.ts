@@ -13,8 +13,11 @@ import { flowsOf, insertFlow, updateFlow } from '../flows/store.ts';
 
 type Ops = 'adminListUserFlows' | 'adminTransferFlows' | 'adminListIgnoredPhones';
 
-const FLOW_TRANSFERRED = 'Flow transferred';
-const FLOW_COPIED = 'Flow copied';
+/** Success texts of the transfer, by code (results, not problems: no screen shows them, so no translations). */
+const transferMessages = { flowTransferred: 'Flow transferred', flowCopied: 'Flow copied' } as const;
+const outcomeTexts = { ...flowMessages, ...transferMessages };
+/** One flow's result: `code` is the key of its text; a result without a new id is a failure. */
+const outcome = (id: number, code: keyof typeof outcomeTexts, newId: number | null) => ({ id, ok: newId !== null, code, message: outcomeTexts[code], newId });
 
 const requireUser = (db: Db, id: number) => userExists(db, id);
 
@@ -60,23 +63,23 @@ export function adminFlowHandlers(ctx: AppContext): Handlers<Ops> {
       const byId = new Map(own.map((r) => [r.id, r]));
       const ids = flowIds.length ? flowIds : own.map((r) => r.id);
       const at = new Date(config.now());
-      const results: { id: number; ok: boolean; message: string; newId: number | null }[] = [];
+      const results: ReturnType<typeof outcome>[] = [];
       await db.transaction(async (tx) => {
         for (const id of ids) {
           const row = byId.get(id);
           if (!row) {
-            results.push({ id, ok: false, message: flowMessages.flowInvalidId, newId: null });
+            results.push(outcome(id, 'flowInvalidId', null));
           } else if (mode === 'transfer') {
             // Ownership moves as is: id, status and run history stay; the new owner's tariffs decide availability.
             const image = await imageFor(row, targetUserId, row.id);
             await updateFlow(tx, row.id, { userId: targetUserId, settings: { ...row.settings, image } });
-            results.push({ id, ok: true, message: FLOW_TRANSFERRED, newId: row.id });
+            results.push(outcome(id, 'flowTransferred', row.id));
           } else {
             // A copy: same fields and settings under a new id, paused, no run history, unplanned.
             const copy = await insertFlow(tx, { userId: targetUserId, ...columnsOf(fieldsOf(row)), status: 'Pause', createdAt: at, editedAt: at });
             const image = await imageFor(row, targetUserId, copy.id);
             if (image || row.settings.image) await updateFlow(tx, copy.id, { settings: { ...row.settings, image } });
-            results.push({ id, ok: true, message: FLOW_COPIED, newId: copy.id });
+            results.push(outcome(id, 'flowCopied', copy.id));
           }
         }
       });

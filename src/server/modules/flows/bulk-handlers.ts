@@ -6,15 +6,17 @@ import { fieldsOf, type FlowRow } from './mapping.ts';
 import { deleteFlows, invalid, loadOwnFlows, updateFlows } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
 
+/** One id's outcome: `code` is the key of its text (`flowMessages`), `message` that text in English. */
 interface Outcome {
   id: number;
   ok: boolean;
+  code: FlowMessageKey;
   message: string;
 }
 
 const summary = (results: Outcome[]) => ({ results, succeeded: results.filter((r) => r.ok).length, failed: results.filter((r) => !r.ok).length });
-const success = (id: number, key: FlowMessageKey): Outcome => ({ id, ok: true, message: flowMessages[key] });
-const failure = (id: number, message: string): Outcome => ({ id, ok: false, message });
+const success = (id: number, code: FlowMessageKey): Outcome => ({ id, ok: true, code, message: flowMessages[code] });
+const failure = (id: number, code: FlowMessageKey): Outcome => ({ id, ok: false, code, message: flowMessages[code] });
 
 /** Occurrences of `find` in `text` and the text with all of them replaced (literal, case-sensitive). */
 function replaceAll(text: string, find: string, replace: string) {
@@ -35,13 +37,14 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
     const nowSeconds = Math.floor(config.now() / 1000);
     return ids.map((id) => {
       const row = own.get(id);
-      if (!row) return { id, row: undefined, ok: false, message: flowMessages.flowInvalidId, matches: 0, before: null, after: null, title: null };
+      if (!row) return { row: undefined, ...failure(id, 'flowInvalidId'), matches: 0, before: null, after: null, title: null };
       const { matches, after } = replaceAll(row.content, find, replace);
       const base = { id, row, title: row.title, matches, before: row.content, after };
-      if (matches === 0) return { ...base, ok: false, message: flowMessages.textNotFound };
+      if (matches === 0) return { ...base, ...failure(id, 'textNotFound') };
       // Only the new text can break a rule; other fields are as saved (an expired end date is not this edit's fault).
       const error = validateFlow({ ...fieldsOf(row), content: after }, nowSeconds).find((e) => e.field === 'content');
-      return error ? { ...base, ok: false, message: error.message } : { ...base, ok: true, message: flowMessages.textChanged };
+      // A rule failure keeps the rule's own message, which names the field ("content: …").
+      return error ? { ...base, ok: false, code: error.code, message: error.message } : { ...base, ...success(id, 'textChanged') };
     });
   }
 
@@ -56,13 +59,13 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       const apply: FlowRow[] = [];
       for (const id of ids) {
         const row = own.get(id);
-        if (!row) results.push(failure(id, flowMessages.flowInvalidId));
+        if (!row) results.push(failure(id, 'flowInvalidId'));
         else if (action === 'Delete') (apply.push(row), results.push(success(id, 'flowRemoved')));
         else if (action === 'Pause') {
           if (canPause(row.status)) (apply.push(row), results.push(success(id, 'flowStopped')));
-          else results.push(failure(id, flowMessages.flowStopFailed));
-        } else if (!available(row.type)) results.push(failure(id, flowMessages.flowNotAvailable));
-        else if (!canResume(row.status)) results.push(failure(id, flowMessages.flowResumeFailed));
+          else results.push(failure(id, 'flowStopFailed'));
+        } else if (!available(row.type)) results.push(failure(id, 'flowNotAvailable'));
+        else if (!canResume(row.status)) results.push(failure(id, 'flowResumeFailed'));
         else (apply.push(row), results.push(success(id, 'flowResumed')));
       }
       if (apply.length) {
@@ -88,7 +91,7 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       if (error) throw invalid([error]);
       const testPhones = req.body.testPhones.split(',').map((p) => p.trim()).filter(Boolean).join(', ');
       const own = await loadOwnFlows(db, userId, req.body.ids);
-      const results = req.body.ids.map((id) => (own.has(id) ? success(id, 'testPhonesChanged') : failure(id, flowMessages.flowInvalidId)));
+      const results = req.body.ids.map((id) => (own.has(id) ? success(id, 'testPhonesChanged') : failure(id, 'flowInvalidId')));
       if (own.size) await updateFlows(db, [...own.keys()], { testPhones, editedAt: new Date(config.now()) });
       return summary(results);
     },
@@ -106,7 +109,7 @@ export function bulkFlowHandlers(ctx: AppContext): Handlers<'bulkFlows' | 'bulkF
       await db.transaction(async (tx) => {
         for (const p of plan) if (p.ok) await updateFlows(tx, [p.id], { content: p.after!, editedAt: at });
       });
-      return summary(plan.map(({ id, ok, message }) => ({ id, ok, message })));
+      return summary(plan.map(({ id, ok, code, message }) => ({ id, ok, code, message })));
     },
   };
 }
