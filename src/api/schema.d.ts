@@ -1410,6 +1410,8 @@ export interface components {
             code: string;
             message: string;
             params?: components["schemas"]["ProblemParams"];
+            /** @description On a 500 only: the id the server logged the failure under, for support to find it. */
+            requestId?: string;
             errors?: components["schemas"]["FieldError"][];
         };
         FieldError: {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
@@ -19,7 +20,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 /** The Fastify app: contract-bound routes under /api/v1, validation both ways, problems for every error. */
 export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
-  const app = Fastify({ logger: { level: config.logLevel }, frameworkErrors, ...fastifyOptions });
+  const app = Fastify({ logger: { level: config.logLevel }, frameworkErrors, genReqId: () => randomUUID(), ...fastifyOptions });
   app.decorateRequest('auth', null);
 
   const ajv = requestAjv();

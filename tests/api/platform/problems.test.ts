@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;
@@ -37,5 +38,21 @@ describe('problem codes of the platform and the contract', () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as { code: string }).code).toBe('bodyInvalid');
     expect((await server.call('GET', '/Phones/Ignore')).body.code).toBe('tokenInvalid');
+  });
+});
+
+describe('a failure of the server itself', () => {
+  it('answers 500 internal with the request id it was logged under', async () => {
+    const broken = await startServer();
+    try {
+      const admin = await broken.createUser('broken-admin@example.com', 'secret1', 'admin');
+      await broken.api.db.execute(sql`DROP TABLE news CASCADE`); // the database fails under the handler
+      const res = await broken.call('GET', '/Admin/News', { token: admin.token });
+      expect(res.status).toBe(500);
+      expect(res.body).toMatchObject({ status: 500, code: 'internal', message: 'Internal server error' });
+      expect(res.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await broken.close();
+    }
   });
 });

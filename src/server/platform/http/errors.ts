@@ -70,7 +70,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status === 429) return reply.code(429).send(problem(429, 'tooManyRequests', problemText('tooManyRequests')));
     if (status >= 400 && status < 500) return reply.code(status).send(problem(status, codeOfFrameworkError(error, status), error.message));
     req.log.error({ err: error }, 'request failed');
-    return reply.code(500).send(problem(500, 'internal', problemText('internal')));
+    // The log line and the answer share the request id, so a user's report leads to the stack trace.
+    return reply.code(500).send(problem(500, 'internal', problemText('internal'), { requestId: req.id }));
   });
 
   app.setNotFoundHandler((req, reply) => {

@@ -53,11 +53,17 @@ export interface Problem {
   code: ProblemCode;
   message: string;
   params?: ProblemParams;
+  requestId?: string;
   errors?: ProblemFieldError[];
 }
 
-export function problem(status: number, code: ProblemCode, message: string, extra: { params?: ProblemParams; errors?: ProblemFieldError[] } = {}): Problem {
-  const { params, errors } = extra;
+export function problem(
+  status: number,
+  code: ProblemCode,
+  message: string,
+  extra: { params?: ProblemParams; errors?: ProblemFieldError[]; requestId?: string } = {},
+): Problem {
+  const { params, errors, requestId } = extra;
   return {
     type: 'about:blank',
     title: TITLES[status] ?? 'Error',
@@ -65,6 +71,7 @@ export function problem(status: number, code: ProblemCode, message: string, extr
     code,
     message,
     ...(params ? { params } : {}),
+    ...(requestId ? { requestId } : {}),
     ...(errors?.length ? { errors } : {}),
   };
 }
