@@ -1410,7 +1410,7 @@ export interface components {
             code: string;
             message: string;
             params?: components["schemas"]["ProblemParams"];
-            /** @description On a 500 only: the id the server logged the failure under, for support to find it. */
+            /** @description On a 500 (and a value the database refused): the id the server logged it under, for support to find it. */
             requestId?: string;
             errors?: components["schemas"]["FieldError"][];
         };

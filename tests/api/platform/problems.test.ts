@@ -55,4 +55,21 @@ describe('a failure of the server itself', () => {
       await broken.close();
     }
   });
+
+  it('a value the database refuses is a 400, a clash with stored data a 409, never a 500', async () => {
+    const narrow = await startServer();
+    try {
+      const admin = await narrow.createUser('narrow-admin@example.com', 'secret1', 'admin');
+      // Tighter columns than the contract knows stand in for any value that passes validation but not storage.
+      await narrow.api.db.execute(sql`ALTER TABLE news ALTER COLUMN title TYPE varchar(3)`);
+      await narrow.api.db.execute(sql`CREATE UNIQUE INDEX news_text_once ON news (text)`);
+      const long = await narrow.call('POST', '/Admin/News', { token: admin.token, body: { title: 'abcdef', text: 'x' } });
+      expect(long).toMatchObject({ status: 400, body: { status: 400, code: 'valueNotStorable' } });
+      expect((await narrow.call('POST', '/Admin/News', { token: admin.token, body: { title: 'abc', text: 'same' } })).status).toBe(201);
+      const twin = await narrow.call('POST', '/Admin/News', { token: admin.token, body: { title: 'abd', text: 'same' } });
+      expect(twin).toMatchObject({ status: 409, body: { status: 409, code: 'conflictsWithData' } });
+    } finally {
+      await narrow.close();
+    }
+  });
 });

@@ -17,11 +17,7 @@ import { addLinkedAccount } from './store-linked.ts';
 import { refreshTokenStore } from './store-sessions.ts';
 import { insertUser, insertUserIfAbsent, userByEmail, userRefByEmail } from './store.ts';
 import { linkOrigin } from './links.ts';
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-};
+import { isUniqueViolation } from '../../platform/db/errors.ts';
 
 /** Register, login, token refresh/revoke and Google sign-in. */
 export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' | 'refreshToken' | 'revokeToken' | 'externalLoginCallback'> {

@@ -13,6 +13,8 @@ import { phoneProblems } from '../../modules/phones/messages.ts';
 export const platformProblems = {
   routeNotFound: 'No route {{method}} {{path}}',
   addressInvalid: 'The address is not valid',
+  valueNotStorable: 'A value of the request cannot be stored',
+  conflictsWithData: 'The change conflicts with data already stored',
   pathTooLong: 'A part of the address is too long',
   payloadTooLarge: 'Payload too large',
   unsupportedMediaType: 'Unsupported media type',

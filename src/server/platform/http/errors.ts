@@ -3,6 +3,7 @@ import { validateForgotPassword, validateLogin, validateRegister, validateResetP
 import { brandForHost } from '../brands.ts';
 import { clientHostOf } from './auth.ts';
 import { problemText, type ProblemCode } from './codes.ts';
+import { statusOfDataError } from '../db/errors.ts';
 import { HttpError, problem } from './problem.ts';
 import { fieldErrorsFromAjv } from './validation.ts';
 
@@ -69,6 +70,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.code(429).send(problem(429, 'tooManyRequests', problemText('tooManyRequests')));
     if (status >= 400 && status < 500) return reply.code(status).send(problem(status, codeOfFrameworkError(error, status), error.message));
+    // A safety net behind the contract's bounds: a value the database refuses is the request's fault, not a 500.
+    const dataStatus = statusOfDataError(error);
+    if (dataStatus) {
+      req.log.warn({ err: error }, 'the database refused a value of the request');
+      const code = dataStatus === 400 ? 'valueNotStorable' : 'conflictsWithData';
+      return reply.code(dataStatus).send(problem(dataStatus, code, problemText(code), { requestId: req.id }));
+    }
     req.log.error({ err: error }, 'request failed');
     // The log line and the answer share the request id, so a user's report leads to the stack trace.
     return reply.code(500).send(problem(500, 'internal', problemText('internal'), { requestId: req.id }));
