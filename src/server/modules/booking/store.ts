@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { phoneDigits, recordVisit, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
@@ -175,3 +175,7 @@ export async function setRecordExternalId(tx: Tx, recordId: number, externalId: 
   const [record] = await tx.update(bookingRecords).set({ externalId }).where(eq(bookingRecords.id, recordId)).returning();
   return record!;
 }
+
+/** A condition for planners' statements: the client booked a record (not cancelled) after `since` (laterActivity). */
+export const bookedSince = (clientId: SQL, since: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM booking_records r WHERE r.client_id = ${clientId} AND r.created_at > ${since} AND r.status <> 'cancelled')`;
