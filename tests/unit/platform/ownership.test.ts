@@ -31,7 +31,6 @@ const PENDING: Record<string, string> = {
   'modules/delivery/handlers.ts': 'SQL in a handler file; reads flows and booking records',
   'modules/delivery/sandbox-events.ts': 'SQL in a handler file; reads flows',
   'modules/delivery/waha-webhook/handlers.ts': 'SQL in a handler file',
-  'modules/integrations/company.ts': 'writes linked_accounts: use account/store-linked.ts linkedExternalIds + addLinkedAccount',
   'modules/booking/periodic.ts': 'the reminder sweep and reports read booking tables and clients, and write messages, outside a store file',
   'modules/clients/columns.ts': 'shared columns reference users and booking_clients (a schema helper, not a store)',
   'modules/clients/periodic.ts': 'birthday and repeat-visit planners read booking_clients and messages outside a store file',
