@@ -31,9 +31,7 @@ const PENDING: Record<string, string> = {
   'modules/delivery/handlers.ts': 'SQL in a handler file; reads flows and booking records',
   'modules/delivery/sandbox-events.ts': 'SQL in a handler file; reads flows',
   'modules/delivery/waha-webhook/handlers.ts': 'SQL in a handler file',
-  'modules/booking/periodic.ts': 'the reminder sweep and reports read booking tables and clients, and write messages, outside a store file',
   'modules/clients/columns.ts': 'shared columns reference users and booking_clients (a schema helper, not a store)',
-  'modules/clients/periodic.ts': 'birthday and repeat-visit planners read booking_clients and messages outside a store file',
   'modules/phones/subscribers/address.ts':
     "channelAddress joins delivery's messages for the owner: once the dispatcher's claimed message carries its userId, call telegramChatOf (subscribers/store.ts)",
 };
