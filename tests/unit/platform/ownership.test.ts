@@ -31,7 +31,6 @@ const PENDING: Record<string, string> = {
   'modules/delivery/handlers.ts': 'SQL in a handler file; reads flows and booking records',
   'modules/delivery/sandbox-events.ts': 'SQL in a handler file; reads flows',
   'modules/delivery/waha-webhook/handlers.ts': 'SQL in a handler file',
-  'modules/clients/columns.ts': 'shared columns reference users and booking_clients (a schema helper, not a store)',
   'modules/phones/subscribers/address.ts':
     "channelAddress joins delivery's messages for the owner: once the dispatcher's claimed message carries its userId, call telegramChatOf (subscribers/store.ts)",
 };
@@ -49,6 +48,12 @@ function areaOf(rel: string): string {
   return top === 'delivery' ? 'delivery' : 'app';
 }
 const isSchema = (rel: string) => basename(rel) === 'schema.ts';
+/**
+ * A module's column helpers (`columns.ts`, e.g. clients' subjectColumns) are schema too: the columns they declare
+ * reference other modules' tables for foreign keys, as schema.ts files do, and reading a table object for
+ * `.references()` is no access to its rows.
+ */
+const isSchemaHelper = (rel: string) => /^modules\/\w+\/columns\.ts$/.test(rel);
 const AGGREGATE = 'platform/db/schema.ts'; // drizzle-kit's list of every table
 const isStore = (rel: string) => /^store(-[\w-]+)?\.ts$/.test(basename(rel));
 const isQueries = (rel: string) => /^queries(-[\w-]+)?\.ts$/.test(basename(rel));
@@ -113,7 +118,7 @@ function rawTables(text: string): { reads: string[]; writes: string[] } {
 function violations(): string[] {
   const found: string[] = [];
   for (const f of all) {
-    if (isSchema(f.rel)) continue;
+    if (isSchema(f.rel) || isSchemaHelper(f.rel)) continue;
     const area = areaOf(f.rel);
     const allowed = new Set(REPORTING[f.rel] ?? []);
     const own: string[] = [];
