@@ -28,8 +28,6 @@ const PENDING: Record<string, string> = {
   'delivery/plan.ts': 'reads booking records and flows; messages outside a delivery store file',
   'delivery/starts.ts': 'reads and moves flows (flows/store.ts has updateFlow, flowsOf)',
   'delivery/channels/sandbox.ts': 'sandbox_messages outside a delivery store file',
-  'modules/phones/subscribers/address.ts':
-    "channelAddress joins delivery's messages for the owner: once the dispatcher's claimed message carries its userId, call telegramChatOf (subscribers/store.ts)",
 };
 
 const files = (dir: string): string[] =>
