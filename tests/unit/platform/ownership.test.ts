@@ -17,8 +17,8 @@ const REPORTING: Record<string, string[]> = {
 };
 
 /**
- * Files outside this change's scope that still break a rule, each with what remains (issue 13: the message-sources
- * work moves the delivery engine, booking, orders and integrations onto store functions). Shrink it, never grow it.
+ * Files that still break a rule, each with what remains (issue 13: the delivery engine moves onto store functions
+ * next; modules/delivery/store.ts already holds the messages statements outside it). Shrink it, never grow it.
  */
 const PENDING: Record<string, string> = {
   'delivery/dispatcher.ts': 'claim reads booking, flows, phones and orders tables; messages outside a delivery store file',
@@ -28,20 +28,6 @@ const PENDING: Record<string, string> = {
   'delivery/plan.ts': 'reads booking records and flows; messages outside a delivery store file',
   'delivery/starts.ts': 'reads and moves flows (flows/store.ts has updateFlow, flowsOf)',
   'delivery/channels/sandbox.ts': 'sandbox_messages outside a delivery store file',
-  'modules/delivery/handlers.ts': 'SQL in a handler file; reads flows and booking records',
-  'modules/delivery/sandbox-events.ts': 'SQL in a handler file; reads flows',
-  'modules/delivery/waha-webhook/handlers.ts': 'SQL in a handler file',
-  'modules/booking/handlers.ts': 'SQL in a handler file (masters, services)',
-  'modules/booking/webhooks/apply.ts': 'booking tables outside booking/store.ts',
-  'modules/orders/iiko.ts': 'orders outside orders/store.ts',
-  'modules/integrations/company.ts': 'writes linked_accounts: use account/store-linked.ts linkedExternalIds + addLinkedAccount',
-  'modules/booking/periodic.ts': 'the reminder sweep and reports read booking tables and clients, and write messages, outside a store file',
-  'modules/booking/source.ts': 'the send-time facts read booking_records outside booking/store.ts',
-  'modules/orders/source.ts': 'the send-time facts read orders outside orders/store.ts',
-  'modules/clients/columns.ts': 'shared columns reference users and booking_clients (a schema helper, not a store)',
-  'modules/clients/periodic.ts': 'birthday and repeat-visit planners read booking_clients and messages outside a store file',
-  'modules/phones/subscribers/address.ts':
-    "channelAddress joins delivery's messages for the owner: once the dispatcher's claimed message carries its userId, call telegramChatOf (subscribers/store.ts)",
 };
 
 const files = (dir: string): string[] =>
@@ -57,6 +43,12 @@ function areaOf(rel: string): string {
   return top === 'delivery' ? 'delivery' : 'app';
 }
 const isSchema = (rel: string) => basename(rel) === 'schema.ts';
+/**
+ * A module's column helpers (`columns.ts`, e.g. clients' subjectColumns) are schema too: the columns they declare
+ * reference other modules' tables for foreign keys, as schema.ts files do, and reading a table object for
+ * `.references()` is no access to its rows.
+ */
+const isSchemaHelper = (rel: string) => /^modules\/\w+\/columns\.ts$/.test(rel);
 const AGGREGATE = 'platform/db/schema.ts'; // drizzle-kit's list of every table
 const isStore = (rel: string) => /^store(-[\w-]+)?\.ts$/.test(basename(rel));
 const isQueries = (rel: string) => /^queries(-[\w-]+)?\.ts$/.test(basename(rel));
@@ -121,7 +113,7 @@ function rawTables(text: string): { reads: string[]; writes: string[] } {
 function violations(): string[] {
   const found: string[] = [];
   for (const f of all) {
-    if (isSchema(f.rel)) continue;
+    if (isSchema(f.rel) || isSchemaHelper(f.rel)) continue;
     const area = areaOf(f.rel);
     const allowed = new Set(REPORTING[f.rel] ?? []);
     const own: string[] = [];

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { combineFacts, inRange, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
 import { localClock, localDate, localTime } from '../../delivery/time.ts';
 import { clientFacts, clientsOfBatch } from '../clients/source.ts';
 import { planReport, sweepReminders } from './periodic.ts';
 import type { Record } from './plan.ts';
-import { mastersByIds, recordsByIds, servicesByIds } from './store.ts';
+import { bookedSince, mastersByIds, recordsByIds, servicesByIds } from './store.ts';
 
 /** What a record message shows and is filtered by: the record as it is now, its master's name, its services' titles. */
 export function recordFacts(record: Record, masterName: string | null, serviceTitles: string[], timeZone: string): SourceFacts {
@@ -49,6 +48,5 @@ export const bookingSource: MessageSource = {
     );
   },
   periodic: { recordReminder: sweepReminders, dailyReport: planReport, weeklyReport: planReport },
-  laterActivity: (clientId, since) =>
-    sql`EXISTS (SELECT 1 FROM booking_records r WHERE r.client_id = ${clientId} AND r.created_at > ${since} AND r.status <> 'cancelled')`,
+  laterActivity: bookedSince,
 };

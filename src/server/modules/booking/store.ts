@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { phoneDigits, recordVisit, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import { bookingMasters, bookingRecords, bookingServices } from './schema.ts';
 import { planBookingEvent, type BookingEvent, type Record } from './plan.ts';
 import type { Db } from '../../platform/db/open.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { localDate } from '../../delivery/time.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
@@ -175,3 +176,65 @@ export async function setRecordExternalId(tx: Tx, recordId: number, externalId: 
   const [record] = await tx.update(bookingRecords).set({ externalId }).where(eq(bookingRecords.id, recordId)).returning();
   return record!;
 }
+
+/** A condition for planners' statements: the client booked a record (not cancelled) after `since` (laterActivity). */
+export const bookedSince = (clientId: SQL, since: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM booking_records r WHERE r.client_id = ${clientId} AND r.created_at > ${since} AND r.status <> 'cancelled')`;
+
+// The planners' statements (booking/periodic.ts): the daily reminder sweep and the owner's reports.
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Ids of the owner's upcoming booked/confirmed records after `afterId`, in id order, at most `limit`. */
+export async function upcomingRecordIds(db: Db, userId: number, now: number, afterId: number, limit: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`SELECT id FROM booking_records WHERE user_id = ${userId} AND status IN ('booked', 'confirmed')
+        AND start_at > ${iso(now)}::timestamptz AND id > ${afterId} ORDER BY id LIMIT ${limit}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The reminders of the owner's upcoming records with ids in [firstId, lastId], one per offset still ahead, as rows
+ * for delivery's `insertMessagesFrom` (its PLANNED_COLUMNS); `phoneOf` gives the client's phone (clients' store).
+ */
+export function reminderRows(
+  p: { flowId: number; userId: number; channel: string; now: number; offsets: number[]; firstId: number; lastId: number },
+  phoneOf: (clientId: SQL) => SQL,
+): SQL {
+  const at = iso(p.now);
+  return sql`SELECT r.user_id, ${p.flowId}, 'recordReminder', r.id, r.client_id, ${phoneOf(sql`r.client_id`)}, ${p.channel},
+                 'rem:' || ${p.flowId} || ':' || r.id || ':v' || r.version || ':' || o.min,
+                 r.start_at - make_interval(mins => o.min), ${at}::timestamptz
+          FROM booking_records r
+          CROSS JOIN unnest(${`{${p.offsets.join(',')}}`}::int[]) AS o(min)
+          WHERE r.user_id = ${p.userId} AND r.id BETWEEN ${p.firstId} AND ${p.lastId} AND r.status IN ('booked', 'confirmed')
+            AND r.start_at - make_interval(mins => o.min) > ${at}::timestamptz`;
+}
+
+/** The owner's report numbers for [from, to): records not cancelled that start then, the revenue of visits that took place. */
+export async function reportStats(db: Db, userId: number, from: number, to: number): Promise<{ records: number; revenue: number }> {
+  const [stats] = await rowsOf<{ records: number; revenue: number }>(
+    db,
+    sql`SELECT
+          (SELECT count(*)::int FROM booking_records WHERE user_id = ${userId} AND status <> 'cancelled'
+             AND start_at >= ${iso(from)}::timestamptz AND start_at < ${iso(to)}::timestamptz) AS records,
+          (SELECT coalesce(sum(s.price), 0)::float FROM booking_records r
+             CROSS JOIN LATERAL jsonb_array_elements_text(r.service_ids) AS sid(id)
+             JOIN booking_services s ON s.id = sid.id::int
+             WHERE r.user_id = ${userId} AND r.status = 'arrived'
+               AND r.start_at >= ${iso(from)}::timestamptz AND r.start_at < ${iso(to)}::timestamptz) AS revenue`,
+  );
+  return { records: stats?.records ?? 0, revenue: stats?.revenue ?? 0 };
+}
+
+/**
+ * A condition for the conversion statement: a record of the client was created (booked) or took place (arrived)
+ * within `days` after `at`.
+ */
+export const bookedWithin = (days: number) => (clientId: SQL, at: SQL): SQL =>
+  sql`EXISTS (
+    SELECT 1 FROM booking_records r WHERE r.client_id = ${clientId} AND r.status <> 'cancelled' AND (
+      (r.created_at >= ${at} AND r.created_at <= ${at} + make_interval(days => ${days}))
+      OR (r.status = 'arrived' AND r.start_at >= ${at} AND r.start_at <= ${at} + make_interval(days => ${days}))))`;

@@ -1,4 +1,6 @@
-import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/open.ts';
+import { rowsOf } from '../../platform/db/rows.ts';
 import { phoneOf } from '../../platform/http/field-error.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { bookingClients } from './schema.ts';
@@ -54,4 +56,44 @@ export async function newClientsBetween(tx: Tx, userId: number, from: number, to
     .from(bookingClients)
     .where(and(eq(bookingClients.userId, userId), gte(bookingClients.createdAt, new Date(from)), lt(bookingClients.createdAt, new Date(to))));
   return Number(row?.n ?? 0);
+}
+
+// The planners' statements (clients/periodic.ts, booking/periodic.ts).
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The client's phone as a scalar subquery, for another module's statement about the client. */
+export const clientPhone = (clientId: SQL): SQL => sql`(SELECT c.phone FROM booking_clients c WHERE c.id = ${clientId})`;
+
+/** The owner's clients born on this month and day. */
+export async function clientsBornOn(db: Db, userId: number, month: number, day: number): Promise<{ client_id: number; phone: string }[]> {
+  return rowsOf(
+    db,
+    sql`SELECT id AS client_id, phone FROM booking_clients
+        WHERE user_id = ${userId} AND extract(month FROM birthday) = ${month} AND extract(day FROM birthday) = ${day}`,
+  );
+}
+
+/**
+ * The owner's clients whose last visit lies in [from, to] and for whom none of `cameBack(client, lastVisit)` holds,
+ * each with what `sent(client, lastVisit)` counts of a flow's messages since that visit (n, and the last one's time).
+ */
+export async function lastVisitedBetween(
+  db: Db,
+  userId: number,
+  from: number,
+  to: number,
+  cameBack: SQL[],
+  sent: (clientId: SQL, since: SQL) => { count: SQL; last: SQL },
+): Promise<{ client_id: number; phone: string; last_visit: string; n?: number; last_sent?: string }[]> {
+  const notSince = cameBack.length ? sql.join(cameBack.map((exists) => sql`AND NOT ${exists}`), sql` `) : sql``;
+  const since = sent(sql`c.id`, sql`c.last_visit_at`);
+  return rowsOf(
+    db,
+    sql`SELECT c.id AS client_id, c.phone, c.last_visit_at AS last_visit, ${since.count} AS n, ${since.last} AS last_sent
+        FROM booking_clients c
+        WHERE c.user_id = ${userId}
+          AND c.last_visit_at BETWEEN ${iso(from)}::timestamptz AND ${iso(to)}::timestamptz
+          ${notSince}`,
+  );
 }

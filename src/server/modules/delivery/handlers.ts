@@ -1,22 +1,21 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
-import { rowsOf, pagesOf, seconds, totalOf } from '../../platform/db/rows.ts';
+import { pagesOf, seconds } from '../../platform/db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { flows } from '../flows/schema.ts';
-import { messages } from '../../delivery/schema.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
 import { businessZone } from '../account/store.ts';
-import { loadOwnFlow } from '../flows/store.ts';
+import { bookedWithin } from '../booking/store.ts';
+import { flowTitles, loadOwnFlow } from '../flows/store.ts';
+import { flowConversion, messagesPage, sentSince, type MessageRecord } from './store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { allowanceOf } from '../../delivery/allowance.ts';
-import { OUT_STATUSES } from '../../platform/db/transactions.ts';
 import { ALLOWANCE_LOW, ALLOWANCE_REACHED } from '../../delivery/rules.ts';
 import { startOfLocalMonth } from '../../delivery/time.ts';
 
 type DeliveryMessage = components['schemas']['DeliveryMessage'];
 
 /** One row of the message log as the contract shows it. */
-export function toDeliveryMessage(m: typeof messages.$inferSelect, flowTitle: string | null): DeliveryMessage {
+export function toDeliveryMessage(m: MessageRecord, flowTitle: string | null): DeliveryMessage {
   return {
     id: m.id,
     flowId: m.flowId,
@@ -37,6 +36,12 @@ export function toDeliveryMessage(m: typeof messages.$inferSelect, flowTitle: st
   };
 }
 
+/** Rows of the message log as the contract shows them, each with its flow's title (one query for the titles). */
+export async function toDeliveryMessages(db: Tx, rows: MessageRecord[]): Promise<DeliveryMessage[]> {
+  const titles = await flowTitles(db, rows.map((m) => m.flowId));
+  return rows.map((m) => toDeliveryMessage(m, m.flowId === null ? null : (titles.get(m.flowId) ?? null)));
+}
+
 /** The message log (§2 /insights/message-logs) and a flow's conversion (§9 windows). */
 export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'getFlowConversion'> {
   const { db, config } = ctx;
@@ -46,32 +51,13 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
       const q = req.query;
       const page = q.page ?? 1;
       const size = q.pageSize ?? 20;
-      const where: SQL = and(
-        eq(messages.userId, userId),
-        q.flowId === undefined ? undefined : eq(messages.flowId, q.flowId),
-        q.status === undefined ? undefined : eq(messages.status, q.status),
-        q.channel === undefined ? undefined : eq(messages.channel, q.channel),
-      )!;
-      const total = await totalOf(db.select({ n: count() }).from(messages).where(where));
-      const rows = await db
-        .select({ m: messages, flowTitle: flows.title })
-        .from(messages)
-        .leftJoin(flows, eq(flows.id, messages.flowId))
-        .where(where)
-        .orderBy(desc(messages.id))
-        .limit(size)
-        .offset((page - 1) * size);
+      const { total, rows } = await messagesPage(db, userId, { flowId: q.flowId, status: q.status, channel: q.channel }, page, size);
       const timeZone = await businessZone(db, userId);
-      const used = await totalOf(
-        db
-          .select({ n: count() })
-          .from(messages)
-          .where(and(eq(messages.userId, userId), inArray(messages.status, [...OUT_STATUSES]), sql`${messages.sentAt} >= ${new Date(startOfLocalMonth(config.now(), timeZone)).toISOString()}::timestamptz`)),
-      );
+      const used = await sentSince(db, userId, startOfLocalMonth(config.now(), timeZone));
       const limit = await allowanceOf(db, userId, config.now());
       const left = limit === null ? null : Math.max(0, limit - used);
       return {
-        messages: rows.map(({ m, flowTitle }) => toDeliveryMessage(m, flowTitle)),
+        messages: await toDeliveryMessages(db, rows),
         page,
         pages: pagesOf(total, size),
         total,
@@ -84,24 +70,8 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
       const flow = await loadOwnFlow(db, userId, req.params.flowId);
       const days = req.query.days ?? 7;
       // A client converts when a record of theirs was created (booked) or took place (arrived) within `days`
-      // after the flow's first message to them went out. Only messages that went to the client's own number count:
-      // test-mode sends go to a test number or the owner (sent_to ≠ recipient) and message no client.
-      const [row] = await rowsOf<{ messaged: number; converted: number }>(
-        db,
-        sql`WITH first AS (
-              SELECT client_id, min(sent_at) AS at FROM messages
-              WHERE flow_id = ${flow.id} AND client_id IS NOT NULL AND status IN ('sent', 'delivered', 'read', 'replied')
-                AND sent_to = recipient
-              GROUP BY client_id)
-            SELECT count(*)::int AS messaged,
-              count(*) FILTER (WHERE EXISTS (
-                SELECT 1 FROM booking_records r WHERE r.client_id = first.client_id AND r.status <> 'cancelled' AND (
-                  (r.created_at >= first.at AND r.created_at <= first.at + make_interval(days => ${days}))
-                  OR (r.status = 'arrived' AND r.start_at >= first.at AND r.start_at <= first.at + make_interval(days => ${days})))))::int AS converted
-            FROM first`,
-      );
-      const messaged = row?.messaged ?? 0;
-      const converted = row?.converted ?? 0;
+      // after the flow's first message to them went out (only messages that went to the client's own number count).
+      const { messaged, converted } = await flowConversion(db, flow.id, bookedWithin(days));
       return { flowId: flow.id, days, messaged, converted, share: messaged ? converted / messaged : 0 };
     },
   };

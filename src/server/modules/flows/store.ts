@@ -27,6 +27,13 @@ export async function loadOwnFlows(db: Db, userId: number, ids: number[]): Promi
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** The titles of flows by id (the message log names each message's flow); a deleted flow is absent. */
+export async function flowTitles(db: Tx, ids: (number | null)[]): Promise<Map<number, string>> {
+  const known = [...new Set(ids.filter((id): id is number => id !== null))];
+  const rows = known.length ? await db.select({ id: flows.id, title: flows.title }).from(flows).where(inArray(flows.id, known)) : [];
+  return new Map(rows.map((r) => [r.id, r.title]));
+}
+
 /** 400 naming every failed field; the caller has written nothing yet. */
 export function assertValid(fields: FlowFields, nowMs: number): void {
   const errors = validateFlow(fields, Math.floor(nowMs / 1000));

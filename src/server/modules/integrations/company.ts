@@ -1,5 +1,5 @@
-import { linkedAccountsOf, lockUser } from '../account/store.ts';
-import { linkedAccounts } from '../account/schema.ts';
+import { lockUser } from '../account/store.ts';
+import { addLinkedAccount, linkedExternalIds } from '../account/store-linked.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 
 type SourceKind = 'yclientsCompany' | 'iikoOrganization';
@@ -18,10 +18,10 @@ export async function companyAllowed(
   now: number,
 ): Promise<boolean> {
   await lockUser(tx, userId);
-  const linked = (await linkedAccountsOf(tx, userId, link.kind)).filter((l) => l.externalId?.startsWith(`${link.source}:`));
+  const linked = await linkedExternalIds(tx, userId, link.kind, link.source);
   const key = `${link.source}:${link.id}`;
-  if (linked.length) return linked.some((l) => l.externalId === key);
-  await tx.insert(linkedAccounts).values({
+  if (linked.length) return linked.includes(key);
+  await addLinkedAccount(tx, {
     userId,
     kind: link.kind,
     name: link.name,

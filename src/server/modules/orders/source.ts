@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { combineFacts, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
 import { clientFacts, clientsOfBatch } from '../clients/source.ts';
 import type { Order } from './plan.ts';
-import { ordersByIds } from './store.ts';
+import { orderedSince, ordersByIds } from './store.ts';
 import { orderVariables } from './variables.ts';
 
 /**
@@ -37,6 +36,5 @@ export const ordersSource: MessageSource = {
       }),
     );
   },
-  laterActivity: (clientId, since) =>
-    sql`EXISTS (SELECT 1 FROM orders o WHERE o.client_id = ${clientId} AND o.created_at > ${since} AND o.status <> 'Cancelled')`,
+  laterActivity: orderedSince,
 };

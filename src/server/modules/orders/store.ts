@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { orders } from './schema.ts';
 import { phoneDigits, upsertClient } from '../clients/store.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
@@ -101,3 +101,7 @@ export async function ordersByIds(tx: Tx, ids: number[]): Promise<Map<number, Or
   const rows = ids.length ? await tx.select().from(orders).where(inArray(orders.id, ids)) : [];
   return new Map(rows.map((o) => [o.id, o]));
 }
+
+/** A condition for planners' statements: the client placed an order (not cancelled) after `since` (laterActivity). */
+export const orderedSince = (clientId: SQL, since: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM orders o WHERE o.client_id = ${clientId} AND o.created_at > ${since} AND o.status <> 'Cancelled')`;

@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../../platform/context.ts';
-import { messages } from '../../../delivery/schema.ts';
+import { providerMessageOf } from '../store.ts';
 import { applyDeliveryEvent } from '../../../delivery/events.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { wahaStatusEvent } from './waha-events.ts';
@@ -16,13 +15,9 @@ export function channelWebhookHandlers(ctx: AppContext): Handlers<'receiveWahaWe
     async receiveWahaWebhook(req) {
       const event = wahaStatusEvent(req.body);
       if (!event) return { result: 'ignored' };
-      const [ours] = await db
-        .select({ providerMessageId: messages.providerMessageId })
-        .from(messages)
-        .where(and(eq(messages.channel, 'waha'), inArray(messages.providerMessageId, event.candidates)))
-        .limit(1);
-      if (!ours?.providerMessageId) return { result: 'ignored' };
-      const changed = await applyDeliveryEvent(db, { providerMessageId: ours.providerMessageId, status: event.status, at: config.now() });
+      const ours = await providerMessageOf(db, 'waha', event.candidates);
+      if (!ours) return { result: 'ignored' };
+      const changed = await applyDeliveryEvent(db, { providerMessageId: ours, status: event.status, at: config.now() });
       return { result: changed ? 'applied' : 'unchanged' };
     },
   };

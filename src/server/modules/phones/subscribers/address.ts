@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import { messages } from '../../../delivery/schema.ts';
-import { subscribers } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
-import { subscriptionOf } from './store.ts';
+import { messageOwner } from '../../delivery/store.ts';
+import { subscriptionOf, telegramChatOf } from './store.ts';
 
 /** Fixed cancel reasons (the message-log screen translates them by value: src/features/delivery/store.ts). */
 export const UNSUBSCRIBED = 'unsubscribed';
@@ -29,10 +27,5 @@ export async function resolveAddress(tx: Tx, userId: number, channel: ChannelNam
  */
 export async function channelAddress(db: Db, channel: ChannelName, messageId: number, phone: string): Promise<string | undefined> {
   if (channel !== 'telegram') return phone;
-  const [row] = await db
-    .select({ chatId: subscribers.chatId })
-    .from(messages)
-    .innerJoin(subscribers, and(eq(subscribers.userId, messages.userId), eq(subscribers.channel, 'telegram'), eq(subscribers.phone, phone), eq(subscribers.status, 'active')))
-    .where(eq(messages.id, messageId));
-  return row?.chatId ?? undefined;
+  return telegramChatOf(db, messageOwner(messageId), phone);
 }

@@ -80,7 +80,7 @@ export async function removeSubscriber(db: Db, userId: number, id: number): Prom
 }
 
 /** The client's row for one channel and number (send-time rule: phones/subscribers/address.ts). */
-export async function subscriptionOf(db: Tx, userId: number, channel: ChannelName, phone: string) {
+export async function subscriptionOf(db: Tx, userId: number | SQL, channel: ChannelName, phone: string) {
   const [row] = await db
     .select({ status: subscribers.status, chatId: subscribers.chatId })
     .from(subscribers)
@@ -88,8 +88,11 @@ export async function subscriptionOf(db: Tx, userId: number, channel: ChannelNam
   return row;
 }
 
-/** The Telegram chat an active subscriber opened with the bot, for the channel to deliver to. */
-export async function telegramChatOf(db: Tx, userId: number, phone: string): Promise<string | undefined> {
+/**
+ * The Telegram chat an active subscriber opened with the bot, for the channel to deliver to. The owner may be a
+ * scalar subquery (a message's owner: delivery's `messageOwner`), so the send-time lookup stays one statement.
+ */
+export async function telegramChatOf(db: Tx, userId: number | SQL, phone: string): Promise<string | undefined> {
   const row = await subscriptionOf(db, userId, 'telegram', phone);
   return row?.status === 'active' ? (row.chatId ?? undefined) : undefined;
 }

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { ChannelName } from '../../delivery/channels/channel.ts';
+import { messages } from '../../delivery/schema.ts';
+import type { Db } from '../../platform/db/open.ts';
+import { rowsOf, totalOf } from '../../platform/db/rows.ts';
+import { OUT_STATUSES, type Tx } from '../../platform/db/transactions.ts';
+
+// The messages table seen from outside the engine (src/server/delivery keeps its own statements): the message log,
+// conversion, sandbox and provider status events, and the pieces other modules' planners and rules put into their
+// statements (SQL fragments, so a planner stays one statement).
+
+export type MessageRecord = typeof messages.$inferSelect;
+
+/** The columns a SELECT given to `insertMessagesFrom` yields, in this order. */
+export const PLANNED_COLUMNS = 'user_id, flow_id, kind, record_id, client_id, recipient, channel, idempotency_key, planned_at, created_at';
+
+/** Plans the messages a SELECT yields (columns: PLANNED_COLUMNS); a key planned before is skipped. How many were new. */
+export async function insertMessagesFrom(db: Db, rows: SQL): Promise<number> {
+  const inserted = await rowsOf<{ id: number }>(
+    db,
+    sql`INSERT INTO messages (${sql.raw(PLANNED_COLUMNS)}) ${rows} ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+  );
+  return inserted.length;
+}
+
+/** A flow's messages to a client since `since` that did not fail or get cancelled: how many, and the last one's time. */
+export function flowSendsSince(flowId: number, clientId: SQL, since: SQL): { count: SQL; last: SQL } {
+  const where = sql`m.flow_id = ${flowId} AND m.client_id = ${clientId} AND m.created_at >= ${since} AND m.status NOT IN ('cancelled', 'failed')`;
+  return { count: sql`(SELECT count(*)::int FROM messages m WHERE ${where})`, last: sql`(SELECT max(m.created_at) FROM messages m WHERE ${where})` };
+}
+
+/** The owner of a message, for a statement about it (the user id as a scalar subquery). */
+export const messageOwner = (messageId: number): SQL => sql`(SELECT user_id FROM messages WHERE id = ${messageId})`;
+
+export interface MessageFilter {
+  flowId?: number;
+  status?: MessageRecord['status'];
+  channel?: MessageRecord['channel'];
+}
+
+/** One page of the user's message log, newest first, and the total. */
+export async function messagesPage(db: Tx, userId: number, q: MessageFilter, page: number, size: number): Promise<{ total: number; rows: MessageRecord[] }> {
+  const where: SQL = and(
+    eq(messages.userId, userId),
+    q.flowId === undefined ? undefined : eq(messages.flowId, q.flowId),
+    q.status === undefined ? undefined : eq(messages.status, q.status),
+    q.channel === undefined ? undefined : eq(messages.channel, q.channel),
+  )!;
+  const total = await totalOf(db.select({ n: count() }).from(messages).where(where));
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  return { total, rows };
+}
+
+/** Messages of the user that went out since `since` (the allowance's use this month). */
+export async function sentSince(db: Tx, userId: number, since: number): Promise<number> {
+  return totalOf(
+    db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), inArray(messages.status, [...OUT_STATUSES]), sql`${messages.sentAt} >= ${new Date(since).toISOString()}::timestamptz`)),
+  );
+}
+
+/**
+ * A flow's conversion: the clients its messages reached at their own number (test-mode sends go to a test number or
+ * the owner, sent_to ≠ recipient, and message no client), and how many of them `converted(client, firstSentAt)`.
+ */
+export async function flowConversion(db: Db, flowId: number, converted: (clientId: SQL, at: SQL) => SQL): Promise<{ messaged: number; converted: number }> {
+  const [row] = await rowsOf<{ messaged: number; converted: number }>(
+    db,
+    sql`WITH first AS (
+          SELECT client_id, min(sent_at) AS at FROM messages
+          WHERE flow_id = ${flowId} AND client_id IS NOT NULL AND status IN ('sent', 'delivered', 'read', 'replied')
+            AND sent_to = recipient
+          GROUP BY client_id)
+        SELECT count(*)::int AS messaged,
+          count(*) FILTER (WHERE ${converted(sql`first.client_id`, sql`first.at`)})::int AS converted
+        FROM first`,
+  );
+  return { messaged: row?.messaged ?? 0, converted: row?.converted ?? 0 };
+}
+
+/** The user's message by id; undefined for another user's or an unknown id. */
+export async function ownMessage(db: Tx, userId: number, id: number): Promise<MessageRecord | undefined> {
+  const [row] = await db.select().from(messages).where(and(eq(messages.id, id), eq(messages.userId, userId)));
+  return row;
+}
+
+/** The provider id of the message a channel's status report concerns, among the ids it may be reported under. */
+export async function providerMessageOf(db: Tx, channel: ChannelName, candidates: string[]): Promise<string | undefined> {
+  const [row] = await db
+    .select({ providerMessageId: messages.providerMessageId })
+    .from(messages)
+    .where(and(eq(messages.channel, channel), inArray(messages.providerMessageId, candidates)))
+    .limit(1);
+  return row?.providerMessageId ?? undefined;
+}
