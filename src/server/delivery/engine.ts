@@ -1,11 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Channel } from './channels/channel.ts';
 import { providerChannel, type PacedChannel } from './channels/from-config.ts';
 import { createPacer } from './channels/pacing.ts';
 import { sandboxChannel } from './channels/sandbox.ts';
 import { ConfigError, type ServerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
-import { messages } from './schema.ts';
+import { countByStatus, expireSendingLeases } from './store-status.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
 import { planPeriodic } from './periodic.ts';
 import { startPlanned } from './starts.ts';
@@ -39,7 +38,7 @@ export async function startDelivery(opts: {
   if (opts.engine === 'pglite') {
     // PGlite is single-process (the data-dir lock): a `sending` row left now belongs to a killed process, so it
     // is taken over at once instead of after the lease.
-    await db.update(messages).set({ leaseUntil: new Date(config.now()) }).where(eq(messages.status, 'sending'));
+    await expireSendingLeases(db, config.now());
   }
   const deps = { db, config, channel, pacer: pacerFor(channel) };
   let running: Promise<unknown> | undefined;
@@ -91,8 +90,7 @@ export async function startDelivery(opts: {
   };
 }
 
-export const countByStatus = async (db: Db) =>
-  db.select({ status: messages.status, n: sql<number>`count(*)::int` }).from(messages).groupBy(messages.status);
+export { countByStatus };
 
 function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config: ServerConfig): Channel {
   return name === 'sandbox' ? sandboxChannel(db, config.now) : providerChannel(name, config.channels);

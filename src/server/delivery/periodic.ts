@@ -1,8 +1,7 @@
-import { and, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { RUNNING_STATUSES } from '../../shared/flows/index.ts';
+import type { SQL } from 'drizzle-orm';
 import type { ChannelName } from './channels/channel.ts';
 import type { Db } from '../platform/db/open.ts';
-import { flows } from '../modules/flows/schema.ts';
+import { runningFlowsDue, setNextStart } from '../modules/flows/store-due.ts';
 import { businessProfiles } from '../modules/account/store.ts';
 import { messageSources, periodicPlanners } from './sources.ts';
 import { fromLocal, localTime } from './time.ts';
@@ -21,10 +20,7 @@ const laterActivity = (clientId: SQL, since: SQL) => messageSources.flatMap((s) 
  * keys make a repeated tick (crash, two servers) plan nothing twice.
  */
 export async function planPeriodic(db: Db, now: number, channel: ChannelName): Promise<number> {
-  const due = await db
-    .select()
-    .from(flows)
-    .where(and(inArray(flows.type, PERIODIC), inArray(flows.status, RUNNING_STATUSES as never[]), or(isNull(flows.nextStart), lte(flows.nextStart, new Date(now)))));
+  const due = await runningFlowsDue(db, PERIODIC, new Date(now));
   const owners = await businessProfiles(db, [...new Set(due.map((f) => f.userId))]);
   let planned = 0;
   for (const flow of due) {
@@ -36,7 +32,7 @@ export async function planPeriodic(db: Db, now: number, channel: ChannelName): P
     planned += await periodicPlanners.get(flow.type)!(db, flow, { now, timeZone, ownerPhone, channel, laterActivity });
     const l = localTime(now, timeZone);
     const daysToMonday = flow.type === 'weeklyReport' ? (8 - l.weekday) % 7 || 7 : 1;
-    await db.update(flows).set({ nextStart: new Date(fromLocal(timeZone, l.year, l.month, l.day + daysToMonday)) }).where(eq(flows.id, flow.id));
+    await setNextStart(db, flow.id, new Date(fromLocal(timeZone, l.year, l.month, l.day + daysToMonday)));
   }
   return planned;
 }

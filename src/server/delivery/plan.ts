@@ -1,101 +1,20 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { flowSource, RUNNING_STATUSES, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
-import type { ChannelName } from './channels/channel.ts';
-import type { Db } from '../platform/db/open.ts';
-import { clientById } from '../modules/clients/store.ts';
-import { flows } from '../modules/flows/schema.ts';
-import { messages } from './schema.ts';
+import { flowSource, type FlowKind, type FlowSource } from '../../shared/flows/index.ts';
+import { runningFlowsOf } from '../modules/flows/store-due.ts';
 import type { Tx } from '../platform/db/transactions.ts';
-import type { Flow, SubjectColumn } from './source.ts';
+import type { Flow } from './source.ts';
 
 // The generic half of planning: sources (modules/booking/plan.ts, modules/orders/plan.ts…) decide what an event
-// plans; this writes it to the outbox and withdraws what an event made pointless.
+// plans; store-planned.ts writes it to the outbox and withdraws what an event made pointless.
 
 export type { Flow } from './source.ts';
 
-export interface PlannedMessage {
-  flow: Flow;
-  key: string;
-  at: number;
-}
+export { insertPeriodic, insertPlanned, withdrawQueued, type MessageSubject, type PeriodicItem, type PlannedMessage } from './store-planned.ts';
 
 /** Running flows of these kinds that react to `source` events (the shared `flowSource` rule; a business has few flows). */
 export async function runningFlows(tx: Tx, userId: number, kinds: FlowKind[], source: FlowSource): Promise<Flow[]> {
-  const running = await tx
-    .select()
-    .from(flows)
-    .where(and(eq(flows.userId, userId), inArray(flows.type, kinds), inArray(flows.status, RUNNING_STATUSES as never[])));
+  const running = await runningFlowsOf(tx, userId, kinds);
   return running.filter((flow) => flowSource(flow.settings, flow.type) === source);
 }
 
 /** `now + the flow's delay`: when an event's notice is due. */
 export const afterDelay = (flow: Flow, now: number) => now + flow.settings.delayMinutes * 60_000;
-
-/** The subject a planned message is about: its owner, its client and the source's own column (record, order…). */
-export type MessageSubject = { userId: number; clientId: number } & Partial<Record<Exclude<SubjectColumn, 'clientId'>, number>>;
-
-/** Writes planned messages for one subject to the outbox; a key already there (a repeat) inserts nothing. */
-export async function insertPlanned(tx: Tx, planned: PlannedMessage[], about: MessageSubject, now: number, channel: ChannelName): Promise<number> {
-  if (!planned.length) return 0;
-  const client = await clientById(tx, about.clientId);
-  const inserted = await tx
-    .insert(messages)
-    .values(
-      planned.map((p) => ({
-        ...about,
-        flowId: p.flow.id,
-        kind: p.flow.type,
-        recipient: client!.phone,
-        channel,
-        idempotencyKey: p.key,
-        plannedAt: new Date(p.at),
-        createdAt: new Date(now),
-      })),
-    )
-    .onConflictDoNothing({ target: messages.idempotencyKey })
-    .returning({ id: messages.id });
-  return inserted.length;
-}
-
-/** Cancels the still queued messages of one subject (of some kinds only, when given) with a fixed reason. */
-export async function withdrawQueued(tx: Tx, column: Exclude<SubjectColumn, 'clientId'>, id: number, reason: string, now: number, kinds?: FlowKind[]): Promise<void> {
-  await tx
-    .update(messages)
-    .set({ status: 'cancelled', reason, failedAt: new Date(now) })
-    .where(and(eq(messages[column], id), eq(messages.status, 'queued'), kinds ? inArray(messages.kind, kinds) : undefined));
-}
-
-export interface PeriodicItem {
-  key: string;
-  recipient: string;
-  clientId?: number;
-  text?: string;
-}
-
-/** Writes a periodic flow's messages (due after the flow's delay) in chunks; repeated keys insert nothing. */
-export async function insertPeriodic(db: Db, flow: Flow, now: number, channel: ChannelName, items: PeriodicItem[]): Promise<number> {
-  let n = 0;
-  for (let i = 0; i < items.length; i += 1000) {
-    const chunk = items.slice(i, i + 1000);
-    const done = await db
-      .insert(messages)
-      .values(
-        chunk.map((it) => ({
-          userId: flow.userId,
-          flowId: flow.id,
-          kind: flow.type,
-          clientId: it.clientId ?? null,
-          recipient: it.recipient,
-          channel,
-          text: it.text ?? '',
-          idempotencyKey: it.key,
-          plannedAt: new Date(now + flow.settings.delayMinutes * 60_000),
-          createdAt: new Date(now),
-        })),
-      )
-      .onConflictDoNothing({ target: messages.idempotencyKey })
-      .returning({ id: messages.id });
-    n += done.length;
-  }
-  return n;
-}

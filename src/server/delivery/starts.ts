@@ -1,7 +1,6 @@
-import { and, eq, lte } from 'drizzle-orm';
 import { runningStatus } from '../../shared/flows/index.ts';
 import type { Db } from '../platform/db/open.ts';
-import { flows } from '../modules/flows/schema.ts';
+import { applyPlannedStart, pausedDueToStart } from '../modules/flows/store-due.ts';
 import { availabilityFor } from '../modules/flows/tariffs.ts';
 
 /**
@@ -12,21 +11,14 @@ import { availabilityFor } from '../modules/flows/tariffs.ts';
  */
 export async function startPlanned(db: Db, now: number): Promise<number> {
   const at = new Date(now);
-  const due = await db
-    .select({ id: flows.id, userId: flows.userId, type: flows.type })
-    .from(flows)
-    .where(and(eq(flows.status, 'Pause'), lte(flows.nextStart, at)));
+  const due = await pausedDueToStart(db, at);
   let started = 0;
   for (const f of due) {
     const available = await availabilityFor(db, f.userId, now);
     const set = available(f.type) ? { status: runningStatus(f.type), lastStart: at, nextStart: null } : { nextStart: null };
     // Guarded by status and nextStart: a pause or edit made meanwhile wins.
-    const done = await db
-      .update(flows)
-      .set(set)
-      .where(and(eq(flows.id, f.id), eq(flows.status, 'Pause'), lte(flows.nextStart, at)))
-      .returning({ status: flows.status });
-    if (done[0] && done[0].status !== 'Pause') started++;
+    const status = await applyPlannedStart(db, f.id, at, set);
+    if (status && status !== 'Pause') started++;
   }
   return started;
 }

@@ -17,17 +17,11 @@ const REPORTING: Record<string, string[]> = {
 };
 
 /**
- * Files that still break a rule, each with what remains (issue 13: the delivery engine moves onto store functions
- * next; modules/delivery/store.ts already holds the messages statements outside it). Shrink it, never grow it.
+ * Files that still break a rule, each with what remains (issue 13: the rest of the engine keeps its statements in
+ * delivery/store-*.ts; the dispatcher's claim is the last to move). Shrink it, never grow it.
  */
 const PENDING: Record<string, string> = {
   'delivery/dispatcher.ts': 'claim reads booking, flows, phones and orders tables; messages outside a delivery store file',
-  'delivery/engine.ts': 'messages outside a delivery store file',
-  'delivery/events.ts': 'messages outside a delivery store file',
-  'delivery/periodic.ts': 'reads flows, booking, clients and orders tables; messages outside a delivery store file',
-  'delivery/plan.ts': 'reads booking records and flows; messages outside a delivery store file',
-  'delivery/starts.ts': 'reads and moves flows (flows/store.ts has updateFlow, flowsOf)',
-  'delivery/channels/sandbox.ts': 'sandbox_messages outside a delivery store file',
 };
 
 const files = (dir: string): string[] =>
@@ -50,6 +44,11 @@ const isSchema = (rel: string) => basename(rel) === 'schema.ts';
  */
 const isSchemaHelper = (rel: string) => /^modules\/\w+\/columns\.ts$/.test(rel);
 const AGGREGATE = 'platform/db/schema.ts'; // drizzle-kit's list of every table
+/**
+ * A store file: `store.ts` or `store-*.ts` anywhere in the area. For the delivery engine that is
+ * `delivery/store-*.ts` (its own `messages`/`sandbox_messages` statements) and `modules/delivery/store.ts` (the
+ * same tables seen from the HTTP side); both belong to the one area `delivery`.
+ */
 const isStore = (rel: string) => /^store(-[\w-]+)?\.ts$/.test(basename(rel));
 const isQueries = (rel: string) => /^queries(-[\w-]+)?\.ts$/.test(basename(rel));
 const isHandlerFile = (f: { rel: string; text: string }) => /(^|-)handlers\.ts$/.test(basename(f.rel)) || /\bHandlers</.test(f.text);

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
-import { sandboxMessages } from '../schema.ts';
+import { recordSandboxSend } from '../store-sandbox.ts';
 import type { Channel, OutgoingMessage, SendResult } from './channel.ts';
 
 /**
@@ -13,12 +11,8 @@ export function sandboxChannel(db: Db, now: () => number): Channel {
   return {
     name: 'sandbox',
     async send(message: OutgoingMessage): Promise<SendResult> {
-      const [row] = await db
-        .insert(sandboxMessages)
-        .values({ idempotencyKey: message.idempotencyKey, providerMessageId: `sbx-${randomUUID()}`, to: message.to, text: message.text, createdAt: new Date(now()) })
-        .onConflictDoUpdate({ target: sandboxMessages.idempotencyKey, set: { sends: sql`${sandboxMessages.sends} + 1` } })
-        .returning({ providerMessageId: sandboxMessages.providerMessageId });
-      return { ok: true, providerMessageId: row!.providerMessageId };
+      const providerMessageId = await recordSandboxSend(db, { idempotencyKey: message.idempotencyKey, to: message.to, text: message.text, at: now() });
+      return { ok: true, providerMessageId };
     },
   };
 }
