@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
 import { startServer, type TestServer } from '../harness.ts';
+
+const JWT_SECRET = 'tokens-test-secret-0123456789abcdef0123456789';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '60', REFRESH_TOKEN_TTL: '10d', REFRESH_TOKEN_IDLE: '2d' } });
+  server = await startServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '60', REFRESH_TOKEN_TTL: '10d', REFRESH_TOKEN_IDLE: '2d', JWT_SECRET } });
 });
 afterAll(() => server?.close());
 
@@ -16,6 +19,19 @@ describe('access tokens', () => {
     expect((await server.call('GET', '/Account/CurrentUser', { token: user.token })).status).toBe(200);
     server.clock.advance(61);
     expect((await server.call('GET', '/Account/CurrentUser', { token: user.token })).status).toBe(401);
+  });
+  it('without an expiry, or for a user id no account can have, are refused (401)', async () => {
+    const user = await server.createUser('exp@example.com', 'secret1');
+    const key = new TextEncoder().encode(JWT_SECRET);
+    const now = Math.floor(server.clock.now() / 1000);
+    const sign = (sub: string, exp?: number) => {
+      const jwt = new SignJWT({ role: 'user' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(sub).setIssuer('cabinet').setIssuedAt(now);
+      return (exp ? jwt.setExpirationTime(exp) : jwt).sign(key);
+    };
+    const status = async (token: string) => (await server.call('GET', '/Account/CurrentUser', { token })).status;
+    expect(await status(await sign(String(user.id), now + 60))).toBe(200); // the same key signs a good token
+    expect(await status(await sign(String(user.id)))).toBe(401);
+    for (const sub of ['2147483648', '99999999999999999999', '0', '-1', '1.5']) expect(await status(await sign(sub, now + 60)), sub).toBe(401);
   });
   it('carry the role claim', async () => {
     expect(role((await server.createUser('r-user@example.com', 'secret1', 'user')).token)).toBe('user');

@@ -9,6 +9,8 @@ export interface AccessClaims {
 }
 
 const ISSUER = 'cabinet';
+/** User ids are PostgreSQL integers; a `sub` past them would only reach SQL to fail there. */
+const MAX_USER_ID = 2_147_483_647;
 
 const key = (config: ServerConfig) => new TextEncoder().encode(config.jwtSecret);
 
@@ -30,10 +32,13 @@ export async function verifyAccessToken(config: ServerConfig, token: string): Pr
       issuer: ISSUER,
       algorithms: ['HS256'],
       currentDate: new Date(config.now()),
+      // A token the server signed without an expiry (or for no one) would be good forever: refuse it.
+      requiredClaims: ['exp', 'sub'],
     });
     const userId = Number(payload.sub);
     const role = payload.role;
-    if (!Number.isInteger(userId) || (role !== 'user' && role !== 'admin' && role !== 'superadmin')) return undefined;
+    if (!Number.isInteger(userId) || userId < 1 || userId > MAX_USER_ID) return undefined;
+    if (role !== 'user' && role !== 'admin' && role !== 'superadmin') return undefined;
     return { userId, role };
   } catch (error) {
     if (error instanceof errors.JOSEError) return undefined;
