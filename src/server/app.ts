@@ -22,6 +22,10 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   const { config } = ctx;
   const app = Fastify({ logger: { level: config.logLevel }, frameworkErrors, genReqId: () => randomUUID(), ...fastifyOptions });
   app.decorateRequest('auth', null);
+  // No answer of the API is ever to be sniffed into another type (an uploaded image must stay an image).
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
 
   const ajv = requestAjv();
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema));

@@ -47,6 +47,8 @@ describe('flow image', () => {
     const got = await fetch(`${server.base}/Flows/${id}/Image`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
+    expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(got.headers.get('content-disposition')).toBe(`inline; filename="flow-${id}.png"`);
     expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
     expect((await server.call('GET', `/Flows/${id}`, { token: user.token })).body.image.fileName).toBe('logo.png');
 

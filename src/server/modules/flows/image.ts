@@ -39,7 +39,9 @@ export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
       const found = key ? await readImage(config.dataDir, userId, key) : undefined;
       if (!found) throw new HttpError(404, 'imageNotFound');
       // Private: the bytes belong to one account, browsers must not share them through caches.
-      reply.header('cache-control', 'private, max-age=3600').type(found.type).send(found.bytes);
+      // Named by us, never by the uploader: the file name the user gave never reaches a header.
+      const name = `flow-${row.id}.${found.type === 'image/png' ? 'png' : 'jpg'}`;
+      reply.header('cache-control', 'private, max-age=3600').header('content-disposition', `inline; filename="${name}"`).type(found.type).send(found.bytes);
     },
 
     async uploadFlowImage(req) {
