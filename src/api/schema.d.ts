@@ -332,7 +332,7 @@ export interface paths {
         /** The flow's image file (PNG or JPEG), for the editor's preview. */
         get: operations["getFlowImage"];
         put?: never;
-        /** Replaces the flow's image. Raw body; the type is read from the bytes (PNG or JPEG), at most 5 MB. */
+        /** Replaces the flow's image. Raw body; the type is read from the bytes (PNG or JPEG), at most 5 MB and 4096 × 4096 pixels (sides at most 20 times each other), read from the header (400 imageDimensions). */
         post: operations["uploadFlowImage"];
         delete: operations["deleteFlowImage"];
         options?: never;
@@ -1587,6 +1587,7 @@ export interface components {
         FlowImage: {
             /** @description PNG */
             fileName: string;
+            /** @description Where the server serves the file it stored (set by the upload). In a create or patch the image can only be null (clear) or the flow's current image unchanged; anything else is 400 imageNotStored: the server never fetches an address it was given. */
             url: string;
             /** @description At most 5 MB */
             sizeBytes: number;

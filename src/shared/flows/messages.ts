@@ -18,6 +18,8 @@ export const flowMessages = {
   urlInvalid: 'The text entered is not a valid URL',
   imageFormat: 'Images: PNG, JPG, JPEG only',
   imageTooBig: 'The image must be at most 5 MB',
+  imageDimensions: 'The image must be at most {{max}} × {{max}} pixels, its sides at most {{ratio}} times each other (this one is {{width}} × {{height}})',
+  imageNotStored: 'Only the image uploaded to this flow can be kept: upload the file instead of giving its address',
   rangeInvalid: 'FROM must be less than TO, or both -1',
   testPhoneInvalid: 'Test number is not valid',
   findRequired: 'Text to find is required',

@@ -13,7 +13,15 @@ afterAll(async () => server?.close());
 let seq = 0;
 const newUser = () => server.createUser(`image${++seq}@example.com`, 'secret1');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60, 1), Buffer.from([0xff, 0xd9])]);
+// SOI, a JFIF APP0 segment, a baseline frame header (SOF0: 8 bits, 480 × 640, 3 components), EOI.
+const JPEG = Buffer.from('ffd8ffe000104a46494600010100000100010000ffc0001108028001e003012200021101031101ffd9', 'hex');
+/** A PNG whose IHDR declares `width` × `height`, padded to look like a real file (the 51 KB "bomb" of issue 14). */
+const pngDeclaring = (width: number, height: number, pad = 0) => {
+  const png = Buffer.from(PNG);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
+  return Buffer.concat([png, Buffer.alloc(pad)]);
+};
 
 async function newFlow(token: string) {
   const res = await server.call('POST', '/Flows', { token, body: { title: 'Reminder', content: 'Hello {clientName}', type: 'recordReminder' } });
@@ -101,6 +109,45 @@ describe('flow image', () => {
 
     expect((await server.call('GET', `/Flows/${id}`, { token: user.token })).body.image).toBeNull();
     expect(userFiles(user.id)).toEqual([]);
+  });
+
+  it('refuses images declaring too many pixels, by their header, and truncated headers; nothing is stored', async () => {
+    const user = await newUser();
+    const id = await newFlow(user.token);
+    const bomb = await upload(user.token, id, pngDeclaring(50_000, 50_000, 51 * 1024), 'bomb.png');
+    expect(bomb.status).toBe(400);
+    expect(bomb.body.errors[0]).toMatchObject({ field: 'image', code: 'imageDimensions', params: { width: 50_000, height: 50_000, max: 4096, ratio: 20 } });
+    expect(bomb.body.errors[0].message).toBe('image: The image must be at most 4096 × 4096 pixels, its sides at most 20 times each other (this one is 50000 × 50000)');
+    expect((await upload(user.token, id, pngDeclaring(4097, 10), 'wide.png')).body.errors[0].code).toBe('imageDimensions');
+    expect((await upload(user.token, id, pngDeclaring(4000, 100), 'strip.png')).body.errors[0].code).toBe('imageDimensions');
+    expect((await upload(user.token, id, PNG.subarray(0, 20), 'cut.png')).body.errors[0].code).toBe('imageFormat');
+    const noFrame = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+    expect((await upload(user.token, id, noFrame, 'noframe.jpg', 'image/jpeg')).body.errors[0].code).toBe('imageFormat');
+    expect(userFiles(user.id)).toEqual([]);
+    expect((await upload(user.token, id, pngDeclaring(4096, 4096), 'max.png')).status).toBe(200);
+  });
+
+  it('a create or patch can keep or clear the stored image, never point it at an address', async () => {
+    const user = await newUser();
+    const id = await newFlow(user.token);
+    const stored = (await upload(user.token, id, PNG, 'logo.png')).body.image;
+    const patch = (image: unknown) => server.call('PATCH', `/Flows/${id}`, { token: user.token, body: { title: 'Kept', image } });
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://127.0.0.1:5432/', `http://evil.example/api/v1/Flows/${id}/Image?key=${'a'.repeat(32)}`, stored.url.replace(/key=.*/, `key=${'b'.repeat(32)}`)]) {
+      const res = await patch({ ...stored, url });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].field).toMatch(/^image/);
+    }
+    const foreign = await patch({ ...stored, url: `http://evil.example/api/v1/Flows/${id}/Image?key=${'a'.repeat(32)}` });
+    expect(foreign.body.errors[0]).toMatchObject({ field: 'image', code: 'imageNotStored' });
+    const created = await server.call('POST', '/Flows', { token: user.token, body: { title: 'New', content: 'Hi', type: 'recordReminder', image: stored } });
+    expect(created.body.errors[0]).toMatchObject({ field: 'image', code: 'imageNotStored' });
+    expect((await server.call('GET', `/Flows/${id}`, { token: user.token })).body).toMatchObject({ title: 'Reminder', image: stored });
+
+    const kept = await patch(stored);
+    expect(kept.status).toBe(200);
+    expect(kept.body).toMatchObject({ title: 'Kept', image: stored });
+    const cleared = await patch(null);
+    expect(cleared.body.image).toBeNull();
   });
 
   it("another user's flow answers 404 and reveals nothing; anonymous callers get 401", async () => {

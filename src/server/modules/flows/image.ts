@@ -6,14 +6,17 @@ import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { fieldsOf, toFlow, columnsOf, type FlowRow } from './mapping.ts';
 import { keyOfUrl, readImage, removeImage, saveImage, sniffImage } from './image-store.ts';
+import { dimensionsAllowed, IMAGE_MAX_RATIO, IMAGE_MAX_SIDE, readDimensions } from './image-header.ts';
 import { assertValid, imageSharedByOtherFlow, loadOwnFlow, updateFlow } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
 
 type Ops = 'getFlowImage' | 'uploadFlowImage' | 'deleteFlowImage';
 
 const imageError = (code: 'imageFormat') => invalidField('image', code);
+const dimensionsError = (width: number, height: number) =>
+  invalidField('image', 'imageDimensions', { params: { width, height, max: IMAGE_MAX_SIDE, ratio: IMAGE_MAX_RATIO } });
 
-/** §3 flow image: upload (PNG/JPEG by its bytes, ≤ 5 MB), read back for the editor, remove. Own flows only. */
+/** §3 flow image: upload (PNG/JPEG by its bytes, ≤ 5 MB, ≤ 4096 px a side by its header), read back for the editor, remove. Own flows only. */
 export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
   const { db, config } = ctx;
 
@@ -51,6 +54,10 @@ export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
       if (!(bytes instanceof Uint8Array)) throw imageError('imageFormat');
       const type = sniffImage(bytes);
       if (!type) throw imageError('imageFormat');
+      // Decided from the header alone, before anything decodes the pixels (image-header.ts).
+      const size = readDimensions(bytes, type);
+      if (!size) throw imageError('imageFormat');
+      if (!dimensionsAllowed(size)) throw dimensionsError(size.width, size.height);
       const fileName = req.query.fileName.trim().slice(-255);
       // Checked before writing: the shared rules see the name and size (image.fileName, image.sizeBytes).
       const probe = { fileName, url: `${config.publicOrigin}/api/v1/Flows/${row.id}/Image?key=${'0'.repeat(32)}`, sizeBytes: bytes.length };

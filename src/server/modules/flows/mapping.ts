@@ -1,5 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
 import { defaultFields, defaultFilters, flowSource, type FlowFields, type FlowKind } from '../../../shared/flows/index.ts';
+import { keptImage } from './image-kept.ts';
 import type { flows } from './schema.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -24,12 +25,16 @@ export function fieldsOf(row: FlowRow): FlowFields {
   };
 }
 
-/** A patch over existing fields (or over the kind's defaults on create). Nested objects merge one level deep. */
+/**
+ * A patch over existing fields (or over the kind's defaults on create). Nested objects merge one level deep.
+ * The image can only be kept or cleared here (new ones come by upload): a 400 naming `image` otherwise.
+ */
 export function applyPatch(base: FlowFields, patch: FlowPatch): FlowFields {
   const next: FlowFields = { ...base };
   for (const [key, value] of Object.entries(patch) as [keyof FlowPatch, unknown][]) {
     if (value === undefined) continue;
     if (key === 'filters' || key === 'changeConsideration') (next as any)[key] = { ...base[key], ...(value as object) };
+    else if (key === 'image') next.image = keptImage(base.image, value as FlowFields['image']);
     else (next as any)[key] = value;
   }
   return next;
