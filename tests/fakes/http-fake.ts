@@ -7,13 +7,17 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void | Promise<void>;
+/** `body` is the request as UTF-8 text; `bytes` the same request untouched (multipart uploads carry binary). */
+export type Handler = (req: IncomingMessage, body: string, res: ServerResponse, bytes: Buffer) => void | Promise<void>;
 
 export async function startFake(handler: Handler): Promise<FakeServer> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => void Promise.resolve(handler(req, Buffer.concat(chunks).toString('utf8'), res)).catch(() => sendJson(res, 500, { error: 'fake failed' })));
+    req.on('end', () => {
+      const bytes = Buffer.concat(chunks);
+      void Promise.resolve(handler(req, bytes.toString('utf8'), res, bytes)).catch(() => sendJson(res, 500, { error: 'fake failed' }));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -76,4 +80,11 @@ export async function sendPaced<R extends { ok: boolean; retryable?: boolean; re
     refused++;
     pacer.pause(result.retryAfterMs ?? 1000, to);
   }
+}
+
+/** The image type by its first bytes (PNG signature, JPEG SOI), as a provider would check an upload. */
+export function imageTypeOf(bytes: Uint8Array): 'image/png' | 'image/jpeg' | undefined {
+  if (bytes.length >= 8 && Buffer.from(bytes.subarray(0, 8)).equals(Buffer.from('89504e470d0a1a0a', 'hex'))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  return undefined;
 }

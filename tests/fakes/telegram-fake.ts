@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
+import { imageTypeOf, SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
 
 /**
  * Telegram Bot API double enforcing the documented behaviour (core.telegram.org/bots/api, /bots/faq):
@@ -14,7 +14,8 @@ export interface TelegramSent {
   text: string;
   parseMode?: string;
   replyMarkup?: unknown;
-  photo?: string;
+  /** The uploaded photo's file name and bytes (sendPhoto takes the bytes as multipart; see below). */
+  photo?: { filename: string; bytes: Buffer };
   at: number;
   messageId: number;
 }
@@ -69,7 +70,7 @@ export async function startTelegramFake(options: TelegramFakeOptions): Promise<T
   const error = (code: number, description: string, parameters?: Record<string, number>) => ({ ok: false, error_code: code, description, ...(parameters ? { parameters } : {}) });
 
   const fake = {} as TelegramFake;
-  const server = await startFake(async (req, raw, res) => {
+  const server = await startFake(async (req, raw, res, bytes) => {
     if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (!match) return sendJson(res, 404, error(404, 'Not Found'));
@@ -82,7 +83,7 @@ export async function startTelegramFake(options: TelegramFakeOptions): Promise<T
     if (method !== 'sendMessage' && method !== 'sendPhoto') return sendJson(res, 404, error(404, 'Not Found: method not found'));
     let body: Record<string, unknown>;
     try {
-      body = JSON.parse(raw || '{}');
+      body = await bodyOf(req.headers['content-type'] ?? '', raw, bytes);
     } catch {
       return sendJson(res, 400, error(400, 'Bad Request: invalid JSON'));
     }
@@ -92,7 +93,9 @@ export async function startTelegramFake(options: TelegramFakeOptions): Promise<T
       return sendJson(res, 400, error(400, `Bad Request: unsupported parse_mode "${String(body.parse_mode)}"`));
     }
     const raw_text = String((method === 'sendMessage' ? body.text : body.caption) ?? '');
-    if (method === 'sendPhoto' && (typeof body.photo !== 'string' || !/^https?:\/\//.test(body.photo))) {
+    // Telegram also takes a URL or file_id here; the double takes only uploaded bytes, because the cabinet must
+    // never hand a provider an address to fetch (issue 14).
+    if (method === 'sendPhoto' && !(body.photo instanceof File && imageTypeOf(new Uint8Array(await body.photo.arrayBuffer())))) {
       return sendJson(res, 400, error(400, 'Bad Request: wrong remote file identifier specified'));
     }
     const parsed = body.parse_mode === 'HTML' ? parseTelegramHtml(raw_text) : { text: raw_text };
@@ -122,7 +125,7 @@ export async function startTelegramFake(options: TelegramFakeOptions): Promise<T
       text: parsed.text,
       parseMode: body.parse_mode as string | undefined,
       replyMarkup: body.reply_markup,
-      photo: body.photo as string | undefined,
+      photo: body.photo instanceof File ? { filename: body.photo.name, bytes: Buffer.from(await body.photo.arrayBuffer()) } : undefined,
       at: now,
       messageId,
     });
@@ -140,6 +143,15 @@ export async function startTelegramFake(options: TelegramFakeOptions): Promise<T
       failures = { count, status };
     },
   });
+}
+
+/** The Bot API reads JSON or multipart/form-data (fields as strings, objects as JSON text, files as parts). */
+async function bodyOf(contentType: string, raw: string, bytes: Buffer): Promise<Record<string, unknown>> {
+  if (!contentType.startsWith('multipart/form-data')) return JSON.parse(raw || '{}');
+  const form = await new Response(new Uint8Array(bytes), { headers: { 'content-type': contentType } }).formData();
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of form) body[key] = key === 'reply_markup' && typeof value === 'string' ? JSON.parse(value) : value;
+  return body;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
+import { imageTypeOf, SlidingWindow, sendJson, startFake, type Faults, type FakeServer } from './http-fake.ts';
 
 /**
  * WAHA (self-hosted WhatsApp HTTP API) double: POST /api/sendText and /api/sendImage with
@@ -14,7 +14,8 @@ export interface WahaSent {
   session: string;
   chatId: string;
   text: string;
-  file?: { url?: string; mimetype?: string; filename?: string };
+  /** `data` is the base64 the adapter sent; the double checks it decodes to an image of `mimetype`. */
+  file?: { url?: string; data?: string; mimetype?: string; filename?: string };
   at: number;
   id: string;
 }
@@ -149,6 +150,13 @@ function validate(endpoint: WahaSent['endpoint'], body: Record<string, unknown>)
     else {
       if (typeof file.url !== 'string' && typeof file.data !== 'string') out.push('file.url or file.data must be set');
       if (typeof file.mimetype !== 'string' || !file.mimetype.startsWith('image/')) out.push('file.mimetype must be an image type');
+      // Stricter than WAHA on purpose: the cabinet must never hand the gateway an address to fetch (issue 14),
+      // so a `file.url` is refused and `file.data` must be base64 of an image of the declared type.
+      if (file.url !== undefined) out.push('file.url: the cabinet sends the bytes, never an address');
+      if (typeof file.data === 'string') {
+        const bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(file.data) ? Buffer.from(file.data, 'base64') : Buffer.alloc(0);
+        if (imageTypeOf(bytes) !== file.mimetype) out.push('file.data must be base64 of an image of file.mimetype');
+      }
     }
     if (body.caption !== undefined && typeof body.caption !== 'string') out.push('caption must be a string');
   }

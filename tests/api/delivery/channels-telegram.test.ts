@@ -22,6 +22,8 @@ beforeEach(() => {
 });
 
 const channel = (over: { token?: string; timeoutMs?: number; apiUrl?: string } = {}) => createTelegramChannel({ token: TOKEN, apiUrl: fake.apiUrl, ...over });
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const IMAGE = { data: new Uint8Array(PNG), mimetype: 'image/png' as const, filename: 'flow-7.png' };
 let seq = 0;
 const message = (to: string, over: Record<string, unknown> = {}) => ({ idempotencyKey: `k${++seq}`, to, text: 'Hello', ...over });
 
@@ -49,13 +51,22 @@ describe('sending', () => {
     expect(fake.sent[0]!.replyMarkup).toEqual({ keyboard: [[{ text: 'Yes' }], [{ text: 'No' }]], one_time_keyboard: true, resize_keyboard: true });
   });
 
-  it('sends an image with the text as caption, or apart when the caption would be too long', async () => {
+  it('uploads the stored image as bytes (multipart) with the text as caption, or apart when the caption would be too long', async () => {
     fake.chats.add('1002');
-    expect((await channel().send(message('1002', { imageUrl: 'https://cdn.example.com/a.jpg', text: '_Promo_' }))).ok).toBe(true);
-    expect(fake.sent[0]).toMatchObject({ method: 'sendPhoto', photo: 'https://cdn.example.com/a.jpg', text: 'Promo' });
+    expect((await channel().send(message('1002', { image: IMAGE, text: '_Promo_', buttons: ['Yes'] }))).ok).toBe(true);
+    expect(fake.sent[0]).toMatchObject({ method: 'sendPhoto', text: 'Promo', parseMode: 'HTML', photo: { filename: 'flow-7.png' } });
+    expect(fake.sent[0]!.photo!.bytes.equals(PNG)).toBe(true);
+    expect(fake.sent[0]!.replyMarkup).toMatchObject({ keyboard: [[{ text: 'Yes' }]] });
     await new Promise((r) => setTimeout(r, 1100)); // one message per second per chat
-    expect((await channel().send(message('1002', { imageUrl: 'https://cdn.example.com/a.jpg', text: 'x'.repeat(2000) }))).ok).toBe(false);
+    expect((await channel().send(message('1002', { image: IMAGE, text: 'x'.repeat(2000) }))).ok).toBe(false);
     expect(fake.rateLimited).toBe(1); // photo went, the text right after it hit the per-chat limit: retryable
+  });
+
+  it('the double refuses a photo given as an address (the cabinet never asks a provider to fetch one)', async () => {
+    fake.chats.add('1003');
+    const res = await fetch(`${fake.apiUrl}/bot${TOKEN}/sendPhoto`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ chat_id: '1003', photo: 'http://169.254.169.254/latest' }) });
+    expect(res.status).toBe(400);
+    expect(fake.sent).toEqual([]);
   });
 });
 

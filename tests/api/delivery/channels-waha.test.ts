@@ -23,6 +23,7 @@ beforeEach(() => {
 
 const channel = (over: { apiKey?: string; session?: string; timeoutMs?: number; baseUrl?: string } = {}) =>
   createWahaChannel({ baseUrl: fake.url, apiKey: KEY, session: 'default', ...over });
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
 let seq = 0;
 const message = (to: string, over: Record<string, unknown> = {}) => ({ idempotencyKey: `k${++seq}`, to, text: 'Hello', ...over });
 
@@ -33,9 +34,21 @@ describe('sending', () => {
     expect(fake.sent[0]).toMatchObject({ endpoint: 'sendText', session: 'default', chatId: '79991234567@c.us', text: 'Visit *tomorrow* _10:00_\n\n1. Confirm\n2. Cancel' });
   });
 
-  it('sends an image by URL with the text as caption', async () => {
-    expect((await channel().send(message('5511999990001', { imageUrl: 'https://cdn.example.com/promo.png?v=2', text: 'Promo' }))).ok).toBe(true);
-    expect(fake.sent[0]).toMatchObject({ endpoint: 'sendImage', text: 'Promo', file: { url: 'https://cdn.example.com/promo.png?v=2', mimetype: 'image/png', filename: 'promo.png' } });
+  it('sends the stored image as base64 bytes with the text as caption, never an address', async () => {
+    const image = { data: new Uint8Array(PNG), mimetype: 'image/png' as const, filename: 'flow-7.png' };
+    expect((await channel().send(message('5511999990001', { image, text: 'Promo' }))).ok).toBe(true);
+    expect(fake.sent[0]).toMatchObject({ endpoint: 'sendImage', text: 'Promo', file: { mimetype: 'image/png', filename: 'flow-7.png' } });
+    expect(fake.sent[0]!.file).not.toHaveProperty('url');
+    expect(Buffer.from(fake.sent[0]!.file!.data!, 'base64').equals(PNG)).toBe(true);
+  });
+
+  it('the double refuses a file address and bytes that are not the declared image', async () => {
+    const post = (file: Record<string, unknown>) =>
+      fetch(`${fake.url}/api/sendImage`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': KEY }, body: JSON.stringify({ session: 'default', chatId: '5511999990001@c.us', file }) });
+    expect((await post({ url: 'http://169.254.169.254/latest/meta-data/', mimetype: 'image/png' })).status).toBe(400);
+    expect((await post({ data: Buffer.from('<svg/>').toString('base64'), mimetype: 'image/png' })).status).toBe(400);
+    expect((await post({ data: PNG.toString('base64'), mimetype: 'image/jpeg' })).status).toBe(400);
+    expect(fake.sent).toEqual([]);
   });
 });
 

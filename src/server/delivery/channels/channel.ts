@@ -14,8 +14,18 @@ export interface OutgoingMessage {
   text: string;
   /** Enabled simple-answer buttons only (§3: URL and call buttons are not sent). */
   buttons?: string[];
-  /** Absolute URL of an image to attach. */
-  imageUrl?: string;
+  /**
+   * An image the server stored (a flow image, read by its key from flows/image-store.ts), sent as bytes: no adapter
+   * ever hands a provider an address to fetch (docs/channels.md "Images").
+   */
+  image?: OutgoingImage;
+}
+
+export interface OutgoingImage {
+  data: Uint8Array;
+  mimetype: 'image/png' | 'image/jpeg';
+  /** Ours (`flow-<id>.png`), never the uploader's file name. */
+  filename: string;
 }
 
 export type SendResult =

@@ -34,14 +34,27 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
  * POSTs JSON with a deadline. Network errors and timeouts come back as a retryable SendResult, never thrown,
  * because the Channel contract promises `send` never throws for provider trouble.
  */
-export async function postJson(url: string, payload: unknown, headers: Record<string, string>, timeoutMs: number): Promise<ProviderReply | SendResult> {
+export function postJson(url: string, payload: unknown, headers: Record<string, string>, timeoutMs: number): Promise<ProviderReply | SendResult> {
+  return post(url, JSON.stringify(payload), { 'content-type': 'application/json', ...headers }, timeoutMs);
+}
+
+/** POSTs multipart/form-data: plain fields (objects as JSON, as the Bot API reads them) and one file of bytes. */
+export function postForm(
+  url: string,
+  fields: Record<string, unknown>,
+  file: { name: string; data: Uint8Array; mimetype: string; filename: string },
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<ProviderReply | SendResult> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  form.append(file.name, new Blob([Buffer.from(file.data)], { type: file.mimetype }), file.filename);
+  return post(url, form, headers, timeoutMs);
+}
+
+async function post(url: string, payload: string | FormData, headers: Record<string, string>, timeoutMs: number): Promise<ProviderReply | SendResult> {
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const res = await fetch(url, { method: 'POST', headers: { accept: 'application/json', ...headers }, body: payload, signal: AbortSignal.timeout(timeoutMs) });
     const text = await res.text();
     let body: unknown;
     try {

@@ -1,7 +1,7 @@
 import type { TelegramOptions } from '../../platform/config.ts';
-import type { Channel, OutgoingMessage, SendResult } from './channel.ts';
+import type { Channel, OutgoingImage, OutgoingMessage, SendResult } from './channel.ts';
 import { toTelegramHtml } from './markup-telegram.ts';
-import { isReply, permanent, postJson, retryable, type ProviderReply } from './provider-http.ts';
+import { isReply, permanent, postForm, postJson, retryable, type ProviderReply } from './provider-http.ts';
 
 /**
  * Telegram Bot API (core.telegram.org/bots/api): sendMessage / sendPhoto at `<apiUrl>/bot<token>/<method>`.
@@ -20,6 +20,11 @@ export function createTelegramChannel(options: TelegramOptions): Channel {
     return isReply(reply) ? toResult(reply) : reply;
   };
 
+  const upload = async (method: string, fields: Record<string, unknown>, name: string, file: OutgoingImage): Promise<SendResult> => {
+    const reply = await postForm(`${base}/${method}`, fields, { name, ...file }, {}, timeoutMs);
+    return isReply(reply) ? toResult(reply) : reply;
+  };
+
   return {
     name: 'telegram',
     async send(message: OutgoingMessage): Promise<SendResult> {
@@ -35,10 +40,12 @@ export function createTelegramChannel(options: TelegramOptions): Channel {
           ? { reply_markup: { keyboard: message.buttons.map((b) => [{ text: b }]), one_time_keyboard: true, resize_keyboard: true } }
           : {}),
       };
-      if (!message.imageUrl) return call('sendMessage', { ...common, text });
-      if (text.length <= CAPTION_MAX) return call('sendPhoto', { ...common, photo: message.imageUrl, caption: text });
-      const photo = await call('sendPhoto', { chat_id: message.to, photo: message.imageUrl });
-      return photo.ok ? call('sendMessage', { ...common, text }) : photo;
+      if (!message.image) return call('sendMessage', { ...common, text });
+      // The bytes as a multipart upload (Bot API "input file"): Telegram fetches nothing.
+      const photo = (extra: Record<string, unknown>) => upload('sendPhoto', { ...extra, chat_id: message.to }, 'photo', message.image!);
+      if (text.length <= CAPTION_MAX) return photo({ ...common, caption: text });
+      const sent = await photo({});
+      return sent.ok ? call('sendMessage', { ...common, text }) : sent;
     },
   };
 }

@@ -27,30 +27,18 @@ export function createWahaChannel(options: WahaOptions): Channel {
       if (!/^\d{6,15}$/.test(message.to)) return permanent('invalid recipient');
       const chatId = `${message.to}@c.us`;
       const text = toWhatsAppText(message.text, message.buttons);
-      if (!message.imageUrl) return call('sendText', { chatId, text });
+      if (!message.image) return call('sendText', { chatId, text });
       const caption = text.length <= CAPTION_MAX;
+      // The bytes themselves (base64 `file.data`): the gateway fetches nothing.
+      const { data, mimetype, filename } = message.image;
       const image = await call('sendImage', {
         chatId,
-        file: { url: message.imageUrl, mimetype: mimetypeOf(message.imageUrl), filename: fileNameOf(message.imageUrl) },
+        file: { mimetype, filename, data: Buffer.from(data).toString('base64') },
         ...(caption ? { caption: text } : {}),
       });
       return !image.ok || caption ? image : call('sendText', { chatId, text });
     },
   };
-}
-
-
-function mimetypeOf(url: string): string {
-  const ext = /\.([a-z0-9]+)(?:$|[?#])/i.exec(url)?.[1]?.toLowerCase();
-  return ext === 'png' ? 'image/png' : ext === 'webp' ? 'image/webp' : ext === 'gif' ? 'image/gif' : 'image/jpeg';
-}
-
-function fileNameOf(url: string): string {
-  try {
-    return new URL(url).pathname.split('/').filter(Boolean).at(-1) || 'image.jpg';
-  } catch {
-    return 'image.jpg';
-  }
 }
 
 /** WAHA answers 200/201 with the sent message; its id is a string (WEBJS/GOWS) or `{ _serialized }` / `key.id` (NOWEB). */

@@ -68,3 +68,15 @@ export function registerImageBodies(app: FastifyInstance): void {
     done(null, body),
   );
 }
+
+/**
+ * What a channel sends for a flow's image (delivery/channels/channel.ts OutgoingImage): the stored bytes, found by
+ * the key in the flow's image url, under a name of ours. An image that is not one of our files (a row written
+ * before issue 14 with an outside address) gives undefined: the message goes without it, nothing is fetched.
+ */
+export async function outgoingImageOf(dataDir: string, userId: number, flowId: number, image: { url: string } | null | undefined) {
+  const key = image ? keyOfUrl(image.url) : undefined;
+  const found = key ? await readImage(dataDir, userId, key) : undefined;
+  if (!found) return undefined;
+  return { data: new Uint8Array(found.bytes), mimetype: found.type, filename: `flow-${flowId}.${EXT[found.type]}` };
+}

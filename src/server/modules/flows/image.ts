@@ -5,7 +5,7 @@ import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { fieldsOf, toFlow, columnsOf, type FlowRow } from './mapping.ts';
-import { keyOfUrl, readImage, removeImage, saveImage, sniffImage } from './image-store.ts';
+import { keyOfUrl, outgoingImageOf, removeImage, saveImage, sniffImage } from './image-store.ts';
 import { dimensionsAllowed, IMAGE_MAX_RATIO, IMAGE_MAX_SIDE, readDimensions } from './image-header.ts';
 import { assertValid, imageSharedByOtherFlow, loadOwnFlow, updateFlow } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
@@ -38,13 +38,11 @@ export function flowImageHandlers(ctx: AppContext): Handlers<Ops> {
     async getFlowImage(req, reply) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
-      const key = row.settings.image ? keyOfUrl(row.settings.image.url) : undefined;
-      const found = key ? await readImage(config.dataDir, userId, key) : undefined;
+      const found = await outgoingImageOf(config.dataDir, userId, row.id, row.settings.image);
       if (!found) throw new HttpError(404, 'imageNotFound');
       // Private: the bytes belong to one account, browsers must not share them through caches.
       // Named by us, never by the uploader: the file name the user gave never reaches a header.
-      const name = `flow-${row.id}.${found.type === 'image/png' ? 'png' : 'jpg'}`;
-      reply.header('cache-control', 'private, max-age=3600').header('content-disposition', `inline; filename="${name}"`).type(found.type).send(found.bytes);
+      reply.header('cache-control', 'private, max-age=3600').header('content-disposition', `inline; filename="${found.filename}"`).type(found.mimetype).send(Buffer.from(found.data));
     },
 
     async uploadFlowImage(req) {
