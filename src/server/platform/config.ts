@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { JSONWebKeySet } from 'jose';
+import { parseCidr } from './http/outbound-fetch.ts';
 
 /** Everything the reference API reads from its environment, parsed once by loadConfig(). */
 export interface ServerConfig {
@@ -57,6 +58,8 @@ export interface ServerConfig {
   telegramBot: { token?: string; apiUrl: string; username?: string; webhookSecret?: string };
   /** Settings of the provider adapter DELIVERY_CHANNEL names (docs/channels.md); only that one is read and checked. */
   channels: { waha?: WahaOptions & { perMinute: number }; telegram?: TelegramOptions };
+  /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
+  outboundFetch: { allow: string[] };
 }
 
 /** WAHA gateway (docs/channels.md): WAHA_URL (required to enable), WAHA_API_KEY, WAHA_SESSION, WAHA_TIMEOUT_MS. */
@@ -198,6 +201,14 @@ function webhookSecret(raw: string | undefined): string | undefined {
   return raw;
 }
 
+/** Comma-separated CIDR ranges (`10.1.0.0/16, fd00::/8`); a bad one stops the start with its name. */
+function cidrList(env: Env, name: string): string[] {
+  const ranges = (env[name] ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+  const bad = ranges.find((r) => !parseCidr(r));
+  if (bad) throw new ConfigError(`${name} must list CIDR ranges such as 10.1.0.0/16 (got "${bad}")`);
+  return ranges;
+}
+
 function clockOffsetMs(env: Env): number {
   const raw = env.CLOCK_OFFSET?.trim();
   if (!raw) return 0;
@@ -263,6 +274,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       webhookSecret: webhookSecret(env.TELEGRAM_WEBHOOK_SECRET),
     },
     channels: overrides.channels ?? channelSettings(env, channel),
+    outboundFetch: { allow: cidrList(env, 'OUTBOUND_FETCH_ALLOW') },
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');
