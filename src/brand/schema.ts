@@ -115,6 +115,11 @@ export const brandSchema = z
         message: 'required because a host ends in .me (spec §7: .me hosts use their own API host)',
       });
     }
+    // §6: the add button reads "Add a distribution" on distribution hosts and "Add a flow" everywhere else.
+    const addKey = brand.variant === 'distribution' ? 'addDistribution' : 'addFlow';
+    if (brand.flags.addFlowButton && brand.addFlowTextKey !== addKey) {
+      ctx.addIssue({ code: 'custom', path: ['addFlowTextKey'], message: `must be ${addKey} on a ${brand.variant} host (spec §6)` });
+    }
     if (brand.locale.fixed && brand.flags.languageSelect) {
       ctx.addIssue({
         code: 'custom',

@@ -71,7 +71,8 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('forgotPassword', '/account/forgot-password', 'all', { guestOnly: true, domain: 'account' }),
   publicPage('resetPassword', '/account/reset-password', 'all', { guestOnly: true, domain: 'account' }),
   cabinet('accountUpdate', '/account/update', 'all', { domain: 'account' }),
-  cabinet('profile', '/account/profile', 'all', { domain: 'account' }),
+  // Account settings (§6 flag): hosts without it build no profile page and show no link to it.
+  cabinet('profile', '/account/profile', 'all', { feature: 'accountSettings', domain: 'account' }),
   publicPage('confirmEmail', '/Account/ConfirmEmail', 'all', { domain: 'account' }),
   publicPage('googleCallback', '/account/google/callback', 'all', { domain: 'account' }),
   publicPage('demo', '/demo', 'all', { domain: 'account' }),

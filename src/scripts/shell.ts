@@ -5,6 +5,7 @@
 import { logout, currentUser, runtime, startSession } from './shell-session.ts';
 import { loadSupportChat } from './support-chat.ts';
 import { loadBell } from './bell.ts';
+import { showPayReminder } from './pay-reminder.ts';
 import { $session, getApi } from '../stores/session.ts';
 import { toSystemLanguage, type Locale } from '../i18n/locales.ts';
 import { mountToaster } from './toaster.ts';
@@ -95,6 +96,7 @@ async function showUser() {
   if (email) email.textContent = user.email;
   loadSupportChat(runtime().supportChatUrl, user);
   void loadBell();
+  void showPayReminder(user.id);
   const route = bookingAccountRoute(user.crms ?? [], user.countryId ?? 0);
   document.querySelectorAll<HTMLElement>('[data-booking]').forEach((item) => {
     item.hidden = item.dataset.booking !== route;
