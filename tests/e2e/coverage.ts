@@ -14,6 +14,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'account.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'admin.spec.ts': { route: 'adminUsers' },
   'bell.spec.ts': { brands: ['main-ru'] },
+  // §6 flags: a host with every one of them and one with none (docs/shell.md "Host flags").
+  'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'flow-editor.spec.ts': { route: 'flowEdit' },
   'flows.spec.ts': { route: 'flows' },
