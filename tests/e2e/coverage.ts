@@ -18,6 +18,7 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'flow-editor.spec.ts': { route: 'flowEdit' },
+  'flow-image.spec.ts': { brands: ['main-ru'] },
   'flows.spec.ts': { route: 'flows' },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },

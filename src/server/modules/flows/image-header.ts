@@ -1,4 +1,7 @@
+import { IMAGE_MAX_RATIO, IMAGE_MAX_SIDE } from '../../../shared/flows/image-limits.ts';
 import type { ImageType } from './image-store.ts';
+
+export { IMAGE_MAX_RATIO, IMAGE_MAX_SIDE };
 
 /**
  * Pixel limits of a flow image, read from the file's header before anything decodes it: a few KB can declare
@@ -6,8 +9,6 @@ import type { ImageType } from './image-store.ts';
  * Telegram's sendPhoto takes width + height ≤ 10,000 and a side ratio ≤ 20; WhatsApp re-encodes to ~1600 px, so
  * 4096 px a side (16.8 megapixels at most) loses nothing a client sees (docs/flows.md "Image").
  */
-export const IMAGE_MAX_SIDE = 4096;
-export const IMAGE_MAX_RATIO = 20;
 /** A JPEG whose frame header (SOFn) is not within this many bytes is refused rather than searched further. */
 const JPEG_SOF_WITHIN = 512 * 1024;
 

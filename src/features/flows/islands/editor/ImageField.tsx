@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
 import type { FlowFieldError } from '../../../../shared/flows/validate-core.ts';
 import { IMAGE_EXTENSIONS, IMAGE_MAX_MB } from '../../../../shared/flows/validate-core.ts';
+import { IMAGE_MAX_SIDE } from '../../../../shared/flows/image-limits.ts';
 import { errorId, IMAGE_FORMATS, ruleText } from './fields.tsx';
 import { imageObjectUrl, removeImage, uploadImage, type Flow } from '../../store-editor.ts';
 
@@ -14,7 +15,7 @@ interface Props {
 
 const secondary = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 cursor-pointer disabled:opacity-50';
 
-/** §3 image: PNG/JPG/JPEG up to 5 MB (§5), uploaded at once (not with Save); checked here and again by its bytes on the server. */
+/** §3 image: PNG/JPG/JPEG up to 5 MB (§5) and 4096 × 4096 px (the server reads the header; its 400 names the size), uploaded at once (not with Save); checked here and again by its bytes on the server. */
 export default function ImageField({ t, flow, error, replace }: Props) {
   const [src, setSrc] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -69,7 +70,7 @@ export default function ImageField({ t, flow, error, replace }: Props) {
           onChange={(e) => void onFile(e.target.files?.[0], e.target)}
         />
       </label>
-      <p id="image-hint" className="text-xs text-ink-muted m-0 mt-1">{t('imageHint', { mb: IMAGE_MAX_MB, formats: IMAGE_FORMATS })}</p>
+      <p id="image-hint" className="text-xs text-ink-muted m-0 mt-1">{t('imageHint', { mb: IMAGE_MAX_MB, formats: IMAGE_FORMATS, px: IMAGE_MAX_SIDE })}</p>
       <p id={errorId('image')} className="text-sm text-red-700 m-0 mt-1 empty:hidden" aria-live="polite">{shown}</p>
       {busy && <p role="status" className="text-sm text-ink-muted m-0 mt-1">{t('uploading')}</p>}
       {flow.image && (
