@@ -1,7 +1,9 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { flowMessages } from '../../../src/shared/flows/index.ts';
+import { flows } from '../../../src/server/modules/flows/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;
@@ -148,6 +150,23 @@ describe('flow image', () => {
     expect(kept.body).toMatchObject({ title: 'Kept', image: stored });
     const cleared = await patch(null);
     expect(cleared.body.image).toBeNull();
+  });
+
+  it('a row written before issue 14 with an outside address shows and sends no image, and answers no 5xx', async () => {
+    const user = await newUser();
+    const id = await newFlow(user.token);
+    const [row] = await server.api.db.select().from(flows).where(eq(flows.id, id));
+    const legacy = { fileName: 'a.png', url: 'http://169.254.169.254/latest/meta-data/a.png', sizeBytes: 10 };
+    await server.api.db.update(flows).set({ settings: { ...row!.settings, image: legacy } }).where(eq(flows.id, id));
+    const got = await server.call('GET', `/Flows/${id}`, { token: user.token });
+    expect(got.status).toBe(200);
+    expect(got.body.image).toBeNull();
+    expect((await server.call('GET', '/Flows', { token: user.token })).status).toBe(200);
+    expect((await server.call('GET', `/Flows/${id}/Image`, { token: user.token })).status).toBe(404);
+    expect((await server.call('PATCH', `/Flows/${id}`, { token: user.token, body: { title: 'Edited' } })).status).toBe(200);
+    const again = await server.call('PATCH', `/Flows/${id}`, { token: user.token, body: { image: legacy } });
+    expect(again.status).toBe(400); // the contract's pattern refuses the address before any handler runs
+    expect(again.body.errors[0]).toMatchObject({ field: 'image.url', code: 'invalidFormat' });
   });
 
   it("another user's flow answers 404 and reveals nothing; anonymous callers get 401", async () => {

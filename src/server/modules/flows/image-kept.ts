@@ -12,3 +12,12 @@ export function keptImage(current: FlowImage | null, next: FlowImage | null): Fl
   if (!same) throw invalidField('image', 'imageNotStored');
   return current;
 }
+
+/** The url an upload writes (`<origin>/api/v1/Flows/<id>/Image?key=<32 hex>`), as the contract's FlowImage.url says. */
+const OWN_IMAGE_URL = /\/api\/v1\/Flows\/[0-9]+\/Image\?key=[a-f0-9]{32}$/;
+
+/**
+ * The image as answers show it: one of our files, or none. A row written before issue 14 may hold an outside
+ * address; it is shown (and sent) as no image rather than answered in a shape the contract forbids.
+ */
+export const shownImage = (image: FlowImage | null): FlowImage | null => (image && OWN_IMAGE_URL.test(image.url) ? image : null);

@@ -1,6 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
 import { defaultFields, defaultFilters, flowSource, type FlowFields, type FlowKind } from '../../../shared/flows/index.ts';
-import { keptImage } from './image-kept.ts';
+import { keptImage, shownImage } from './image-kept.ts';
 import type { flows } from './schema.ts';
 
 export type FlowRow = typeof flows.$inferSelect;
@@ -84,7 +84,7 @@ export function toFlow(row: FlowRow, available: boolean): FlowDto {
     delayMinutes: f.delayMinutes,
     firstSendOnly: f.firstSendOnly,
     buttons: f.buttons.map((b) => ({ ...b, value: b.value ?? null })),
-    image: f.image,
+    image: shownImage(f.image),
     filters: f.filters,
     changeConsideration: f.changeConsideration,
     groupByVisit: f.groupByVisit,
