@@ -46,8 +46,9 @@ export function checkConfirmation(password: unknown, confirmation: unknown, fiel
 
 /** A country is one of the table's ids (or 0, other); required where the brand asks for it at registration. */
 export function checkCountry(value: unknown, required: boolean, field = 'countryId'): FieldError | undefined {
-  if (value === undefined || value === null || value === '') return required ? err(field, 'countryRequired') : undefined;
-  if (typeof value !== 'number' || !isCountryId(value)) return err(field, 'countryUnknown');
+  // A value of the wrong type is the contract's to report where the country is optional.
+  if (typeof value !== 'number') return required ? err(field, 'countryRequired') : undefined;
+  if (!isCountryId(value)) return err(field, 'countryUnknown');
   return undefined;
 }
 
