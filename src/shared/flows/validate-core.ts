@@ -6,6 +6,7 @@ import { calendarDay, DEFAULT_TIME_ZONE } from '../time-zones.ts';
 import { BUTTON_TYPES, WEBHOOK_KINDS, type FlowKind } from './kinds.ts';
 import { flowMessages, type FlowMessageKey } from './messages.ts';
 import type { FlowFields, Range } from './types.ts';
+import { CATEGORY_MAX, FILTER_VALUES } from './filters.ts';
 
 /** A failed §5 rule: `field` is the path in the flow (`filters.spend`, `buttons.1.enabled`, `testPhones`). */
 export interface FlowFieldError {
@@ -100,6 +101,11 @@ export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?:
     if (checkUrl(flow.image.url)) errors.push(fail('image.url', 'urlInvalid'));
   }
 
+  for (const name of ['statuses', 'types', 'clientCategory'] as const) {
+    const allowed = FILTER_VALUES[name];
+    if (flow.filters[name].some((v) => !allowed.includes(v))) errors.push(fail(`filters.${name}`, 'filterValueUnknown'));
+  }
+  if (flow.filters.categories.some((c) => c.trim() === '' || c.length > CATEGORY_MAX)) errors.push(fail('filters.categories', 'categoryInvalid'));
   errors.push(checkRange(flow.filters.time, 'filters.time'));
   if (flow.filters.time.to > 24) errors.push(fail('filters.time', 'rangeInvalid'));
   errors.push(checkRange(flow.filters.visitCount, 'filters.visitCount'));
