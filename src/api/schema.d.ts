@@ -1602,9 +1602,13 @@ export interface components {
         FlowFilters: {
             services?: components["schemas"]["FlowFilterList"];
             masters?: components["schemas"]["FlowFilterList"];
+            /** @description Words matched (case-insensitive) in the record's service titles or the order's item titles; each 1-100 characters */
             categories?: components["schemas"]["FlowFilterList"];
+            /** @description Visit statuses (booked, confirmed, arrived, noShow, cancelled) or order statuses (Unconfirmed … Cancelled); others → 400 filterValueUnknown */
             statuses?: components["schemas"]["FlowFilterList"];
+            /** @description Delivery types of orders (DeliveryByClient, DeliveryByCourier); a booking record has no type */
             types?: components["schemas"]["FlowFilterList"];
+            /** @description new (≤ 1 visit), regular (≥ 2 visits, the last within 90 days), lapsed (no visit for 90 days) */
             clientCategory?: components["schemas"]["FlowFilterList"];
             time?: components["schemas"]["FlowRange"];
             visitCount?: components["schemas"]["FlowRange"];
