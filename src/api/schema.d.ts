@@ -1450,6 +1450,7 @@ export interface components {
             countryId?: number | null;
             clientHost?: string | null;
             marketplace?: components["schemas"]["MarketplaceApplication"];
+            timeZoneOffset?: components["schemas"]["TimeZoneOffset"];
         };
         /** @description Registration that came from a booking system's marketplace (/account/register/{system}/{applicationId}). */
         MarketplaceApplication: {
@@ -1463,7 +1464,10 @@ export interface components {
             language?: components["schemas"]["Language"];
             notSendWeeklyYclientsReports?: boolean;
             notSendWeeklyIikoReports?: boolean;
+            timeZoneOffset?: components["schemas"]["TimeZoneOffset"];
         };
+        /** @description The business time zone as GMT-12 … GMT+12 in whole hours (§3); stored as the fixed zone Etc/GMT∓N. At registration: the browser's offset (§9, fallback 3); absent = Europe/Moscow. */
+        TimeZoneOffset: number;
         ChangePasswordRequest: {
             currentPassword: string;
             newPassword: string;
@@ -1526,6 +1530,10 @@ export interface components {
             notSendWeeklyYclientsReports: boolean;
             notSendWeeklyIikoReports: boolean;
             availableNotificationsCount: number;
+            /** @description The business time zone (IANA name: Etc/GMT-3 for GMT+3, or a named zone such as Europe/Moscow) */
+            timeZone: string;
+            /** @description The business time zone's offset from UTC now */
+            timeZoneOffset: number;
         };
         /** @enum {string} */
         SubscriptionStatus: "Active" | "Expired";
@@ -1595,9 +1603,13 @@ export interface components {
         FlowFilters: {
             services?: components["schemas"]["FlowFilterList"];
             masters?: components["schemas"]["FlowFilterList"];
+            /** @description Words matched (case-insensitive) in the record's service titles or the order's item titles; each 1-100 characters */
             categories?: components["schemas"]["FlowFilterList"];
+            /** @description Visit statuses (booked, confirmed, arrived, noShow, cancelled) or order statuses (Unconfirmed … Cancelled); others → 400 filterValueUnknown */
             statuses?: components["schemas"]["FlowFilterList"];
+            /** @description Delivery types of orders (DeliveryByClient, DeliveryByCourier); a booking record has no type */
             types?: components["schemas"]["FlowFilterList"];
+            /** @description new (≤ 1 visit), regular (≥ 2 visits, the last within 90 days), lapsed (no visit for 90 days) */
             clientCategory?: components["schemas"]["FlowFilterList"];
             time?: components["schemas"]["FlowRange"];
             visitCount?: components["schemas"]["FlowRange"];

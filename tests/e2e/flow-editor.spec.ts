@@ -144,7 +144,7 @@ test('edits, validates and saves a flow', async ({ page, context, brand, baseURL
   await expect(page.getByRole('img', { name: t('imageAlt', { name: 'dot.png' }) })).toBeVisible();
 });
 
-test('filters step: masters and services from the booking model, change switches', async ({ page, context, brand, baseURL }) => {
+test('filters step: masters and services from the booking model, statuses, categories, client category, change switches', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
   const t = tEditor(locale);
   const { tokens, id } = await ownerWithFlow(baseURL!);
@@ -169,6 +169,11 @@ test('filters step: masters and services from the booking model, change switches
   await services.getByRole('checkbox', { name: 'Haircut' }).focus();
   await page.keyboard.press('Space');
   await expect(services.getByRole('checkbox', { name: 'Haircut' })).toBeChecked();
+  // The §3 filters without a source id: visit statuses, client categories, category words; no delivery type on a booking flow.
+  await page.getByRole('group', { name: t('filter.statuses') }).getByRole('checkbox', { name: t('recordStatus.confirmed') }).check();
+  await page.getByRole('group', { name: t('filter.clientCategory') }).getByRole('checkbox', { name: t('clientCategory.regular') }).check();
+  await expect(page.getByRole('group', { name: t('filter.types') })).toHaveCount(0);
+  await page.getByRole('textbox', { name: t('filter.categories') }).fill('hair, colour,');
   const dateSwitch = page.getByRole('switch', { name: t('change.date') });
   await expect(dateSwitch).toBeChecked();
   await dateSwitch.uncheck();
@@ -177,7 +182,14 @@ test('filters step: masters and services from the booking model, change switches
   await expect(page.getByText(t('saved'))).toBeVisible();
 
   const saved = await api(baseURL!, 'GET', `/Flows/${id}`, tokens.token);
-  expect(saved.filters).toMatchObject({ masters: [String(master.id)], services: [String(service.id)] });
+  expect(saved.filters).toMatchObject({
+    masters: [String(master.id)],
+    services: [String(service.id)],
+    statuses: ['confirmed'],
+    clientCategory: ['regular'],
+    categories: ['hair', 'colour'],
+    types: [],
+  });
   expect(saved.changeConsideration).toEqual({ date: false, time: true, master: true, services: true });
 
   await page.reload();
@@ -185,6 +197,8 @@ test('filters step: masters and services from the booking model, change switches
   await expect(masters.getByRole('checkbox', { name: 'Anna Petrova' })).toBeChecked();
   await expect(services.getByRole('checkbox', { name: 'Haircut' })).toBeChecked();
   await expect(services.getByRole('checkbox', { name: 'Colouring' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: t('recordStatus.confirmed') })).toBeChecked();
+  await expect(page.getByRole('textbox', { name: t('filter.categories') })).toHaveValue('hair, colour');
   await expect(dateSwitch).not.toBeChecked();
 });
 

@@ -43,7 +43,7 @@ test('lists, searches, pages and acts on the selected flows', async ({ page, con
   await page.getByRole('checkbox', { name: t('selectAll') }).check();
   await expect(page.getByText(t('selected', { count: 9 }))).toBeVisible();
   await page.getByRole('button', { name: t('resume') }).click();
-  await expect(page.getByText(t('summary', { succeeded: 9, failed: 0 }))).toBeVisible();
+  await expect(page.getByText(`${t('server.flowsResumed')}. ${t('summary', { succeeded: 9, failed: 0 })}`)).toBeVisible();
   await expect(rows.filter({ hasText: t('status.Waiting') })).toHaveCount(9);
 
   // Delete asks first; cancelling keeps everything.
@@ -128,6 +128,11 @@ test('sorts, duplicates, sets test numbers, pauses and links each flow', async (
   await expect(page.getByText(t('summary', { succeeded: 2, failed: 0 }))).toBeVisible();
   await expect(field).toHaveCount(0);
   expect((await api(baseURL!, 'GET', `/Flows/${first.id}`, tokens.token)).testPhones).toBe('+79161234567, +79161234568');
+
+  // §8: duplicating a flow removed meanwhile says the duplicate failed, and why.
+  await api(baseURL!, 'DELETE', `/Flows/${first.id}`, tokens.token);
+  await page.getByRole('button', { name: t('duplicateOf', { title: 'Alpha visit' }) }).click();
+  await expect(page.getByText(`${t('server.flowDuplicateFailed')}: ${t('server.flowInvalidId')}`)).toBeVisible();
 });
 
 test('mass text edit: choose flows, preview, apply, see per-flow results', async ({ page, context, brand, baseURL }) => {

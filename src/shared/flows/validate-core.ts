@@ -2,9 +2,11 @@
 // types from its first paint. The phone check is passed in; validate.ts binds it and is what the server and the
 // other screens import. The rules themselves live only here.
 import { checkUrl } from '../validation/rules.ts';
+import { calendarDay, DEFAULT_TIME_ZONE } from '../time-zones.ts';
 import { BUTTON_TYPES, WEBHOOK_KINDS, type FlowKind } from './kinds.ts';
 import { flowMessages, type FlowMessageKey } from './messages.ts';
 import type { FlowFields, Range } from './types.ts';
+import { CATEGORY_MAX, FILTER_VALUES } from './filters.ts';
 
 /** A failed §5 rule: `field` is the path in the flow (`filters.spend`, `buttons.1.enabled`, `testPhones`). */
 export interface FlowFieldError {
@@ -21,7 +23,6 @@ export const CONTENT_MAX = 4096;
 export const MAX_BUTTONS = 3;
 export const IMAGE_MAX_MB = 5;
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg'];
-const DAY_SECONDS = 86_400;
 const HOUR_SECONDS = 3_600;
 
 /**
@@ -32,8 +33,14 @@ const HOUR_SECONDS = 3_600;
 export const HOURLY_KINDS: readonly FlowKind[] = ['recordReminder', ...WEBHOOK_KINDS];
 export const isHourlyKind = (kind: FlowKind): boolean => HOURLY_KINDS.includes(kind);
 
-/** The shortest run a flow of this kind may have, in seconds. */
-export const minRunSeconds = (kind: FlowKind): number => (isHourlyKind(kind) ? HOUR_SECONDS : DAY_SECONDS);
+/**
+ * §5 minimum run time: an hourly kind's end is at least one hour after `nowSeconds`; any other kind's end falls on a
+ * later calendar date than today in the business time zone (so ending tomorrow at 00:30 is fine at 23:00 today).
+ */
+export function endDateTooSoon(kind: FlowKind, endDate: number, nowSeconds: number, timeZone = DEFAULT_TIME_ZONE): boolean {
+  if (isHourlyKind(kind)) return endDate < nowSeconds + HOUR_SECONDS;
+  return calendarDay(endDate * 1000, timeZone) <= calendarDay(nowSeconds * 1000, timeZone);
+}
 
 const fail = (field: string, code: FlowMessageKey): FlowFieldError => ({ field, code, message: `${field}: ${flowMessages[code]}` });
 
@@ -56,10 +63,11 @@ export function checkTestPhonesWith(isPhone: PhoneCheck, value: string, field = 
 }
 
 /**
- * Every §5 rule of a flow. `nowSeconds` anchors the minimum run time (one day, one hour for hourly kinds). Without `isPhone` the two phone
- * rules (test numbers, a call button's number) are skipped: the editor runs them once the phone check has loaded.
+ * Every §5 rule of a flow. `nowSeconds` anchors the minimum run time (a later date in the business `timeZone`, one
+ * hour for hourly kinds). Without `isPhone` the two phone rules (test numbers, a call button's number) are skipped:
+ * the editor runs them once the phone check has loaded.
  */
-export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?: PhoneCheck): FlowFieldError[] {
+export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?: PhoneCheck, timeZone?: string): FlowFieldError[] {
   const errors: (FlowFieldError | undefined)[] = [];
   if (flow.title.trim() === '') errors.push(fail('title', 'titleRequired'));
   else if (flow.title.length > TITLE_MAX) errors.push(fail('title', 'titleTooLong'));
@@ -69,7 +77,7 @@ export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?:
   const { from, to } = flow.sendingHours;
   if (!(Number.isInteger(from) && Number.isInteger(to) && from >= 0 && to <= 24 && from < to)) errors.push(fail('sendingHours', 'sendingHoursInvalid'));
   if (!Number.isInteger(flow.delayMinutes) || flow.delayMinutes < 0) errors.push(fail('delayMinutes', 'delayInvalid'));
-  if (flow.endDate !== null && flow.endDate < nowSeconds + minRunSeconds(flow.type)) {
+  if (flow.endDate !== null && endDateTooSoon(flow.type, flow.endDate, nowSeconds, timeZone)) {
     errors.push(fail('endDate', isHourlyKind(flow.type) ? 'endDateTooSoonHourly' : 'endDateTooSoon'));
   }
 
@@ -93,6 +101,11 @@ export function validateFlowWith(flow: FlowFields, nowSeconds: number, isPhone?:
     if (checkUrl(flow.image.url)) errors.push(fail('image.url', 'urlInvalid'));
   }
 
+  for (const name of ['statuses', 'types', 'clientCategory'] as const) {
+    const allowed = FILTER_VALUES[name];
+    if (flow.filters[name].some((v) => !allowed.includes(v))) errors.push(fail(`filters.${name}`, 'filterValueUnknown'));
+  }
+  if (flow.filters.categories.some((c) => c.trim() === '' || c.length > CATEGORY_MAX)) errors.push(fail('filters.categories', 'categoryInvalid'));
   errors.push(checkRange(flow.filters.time, 'filters.time'));
   if (flow.filters.time.to > 24) errors.push(fail('filters.time', 'rangeInvalid'));
   errors.push(checkRange(flow.filters.visitCount, 'filters.visitCount'));

@@ -13,7 +13,7 @@ export function checkTestPhones(value: string, field = 'testPhones'): FlowFieldE
   return checkTestPhonesWith(isPhone, value, field);
 }
 
-/** Every §5 rule of a flow. `nowSeconds` anchors the minimum run time of one day. */
-export function validateFlow(flow: FlowFields, nowSeconds: number): FlowFieldError[] {
-  return validateFlowWith(flow, nowSeconds, isPhone);
+/** Every §5 rule of a flow. `nowSeconds` and the business `timeZone` anchor the minimum run time. */
+export function validateFlow(flow: FlowFields, nowSeconds: number, timeZone?: string): FlowFieldError[] {
+  return validateFlowWith(flow, nowSeconds, isPhone, timeZone);
 }

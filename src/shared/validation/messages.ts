@@ -17,6 +17,7 @@ export const ruleMessages = {
   phoneRequired: 'Phone is required',
   phoneInvalid: 'Phone number is not valid',
   countryRequired: 'Country is required',
+  countryUnknown: 'Choose a country from the list',
   termsRequired: 'You must accept the terms of the agreement',
   notAllFieldsFilled: 'Not all fields are filled',
   urlInvalid: 'The text entered is not a valid URL',

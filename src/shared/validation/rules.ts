@@ -1,3 +1,4 @@
+import { isCountryId } from '../countries.ts';
 import { messages, type accountProblemMessages, type ruleMessages } from './messages.ts';
 
 /** The code of a failed rule: the key of its §5 text (or of an account problem's §8 text). */
@@ -43,9 +44,11 @@ export function checkConfirmation(password: unknown, confirmation: unknown, fiel
   return undefined;
 }
 
+/** A country is one of the table's ids (or 0, other); required where the brand asks for it at registration. */
 export function checkCountry(value: unknown, required: boolean, field = 'countryId'): FieldError | undefined {
-  if (!required) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) return err(field, 'countryRequired');
+  // A value of the wrong type is the contract's to report where the country is optional.
+  if (typeof value !== 'number') return required ? err(field, 'countryRequired') : undefined;
+  if (!isCountryId(value)) return err(field, 'countryUnknown');
   return undefined;
 }
 

@@ -70,7 +70,7 @@ describe('create, get, update, delete', () => {
         { type: 'call', text: 'Call us', enabled: false, value: '+79161234567' },
       ],
       image: null,
-      filters: { services: ['s1'], masters: ['m1', 'm2'], categories: ['vip'], statuses: ['arrived'], types: ['online'], clientCategory: ['new'], time: { from: 8, to: 12 }, visitCount: { from: 1, to: 10 }, spend: { from: 0, to: 5000 } },
+      filters: { services: ['s1'], masters: ['m1', 'm2'], categories: ['vip'], statuses: ['arrived'], types: ['DeliveryByCourier'], clientCategory: ['new'], time: { from: 8, to: 12 }, visitCount: { from: 1, to: 10 }, spend: { from: 0, to: 5000 } },
       changeConsideration: { date: true, time: false, master: false, services: true },
       groupByVisit: true,
       testPhones: '+79161234567, +380501234567',

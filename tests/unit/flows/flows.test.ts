@@ -13,8 +13,10 @@ import {
   runningStatus,
   unavailableKinds,
   validateFlow,
+  endDateTooSoon,
   type FlowFields,
 } from '../../../src/shared/flows/index.ts';
+import { zoneOfOffset } from '../../../src/shared/time-zones.ts';
 
 const NOW = 1_800_000_000;
 const flow = (over: Partial<FlowFields> = {}): FlowFields => ({ ...defaultFields('recordReminder'), title: 'T', content: 'Hi', ...over });
@@ -33,10 +35,15 @@ describe('flow rules (§5)', () => {
     expect(checkRange({ from: 3, to: -1 }, 'r')).toBeDefined();
   });
 
-  it('end date at least one day ahead', () => {
-    expect(fields(flow({ type: 'birthday', endDate: NOW + 86_399 }))).toEqual(['endDate']);
-    expect(fields(flow({ type: 'birthday', endDate: NOW + 86_400 }))).toEqual([]);
+  it('end date on a later calendar date in the business time zone (NOW is 11:00 in Moscow)', () => {
+    // 2027-01-15 08:00 UTC: Moscow's day ends at 21:00 UTC, GMT-12's (20:00 on the 14th) at 12:00 UTC.
+    expect(fields(flow({ type: 'birthday', endDate: NOW + 13 * 3_600 - 1 }))).toEqual(['endDate']);
+    expect(fields(flow({ type: 'birthday', endDate: NOW + 13 * 3_600 }))).toEqual([]);
     expect(validateFlow(flow({ type: 'dailyReport', endDate: NOW + 3_600 }), NOW)[0]?.code).toBe('endDateTooSoon');
+    const gmtMinus12 = zoneOfOffset(-12);
+    expect(validateFlow(flow({ type: 'birthday', endDate: NOW + 4 * 3_600 - 1 }), NOW, gmtMinus12).map((e) => e.field)).toEqual(['endDate']);
+    expect(validateFlow(flow({ type: 'birthday', endDate: NOW + 4 * 3_600 }), NOW, gmtMinus12)).toEqual([]);
+    expect(endDateTooSoon('weeklyReport', NOW + 86_400, NOW, zoneOfOffset(3))).toBe(false);
   });
 
   it('an hourly kind (reminder, booking events) may end one hour ahead', () => {

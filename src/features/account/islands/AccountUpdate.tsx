@@ -1,14 +1,19 @@
 import { loadChunk } from '../../../shared/lazy.ts';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
+import { DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
+import { browserOffset, DEFAULT_TIME_ZONE, offsetOfZone } from '../../../shared/time-zones.ts';
+import { CountrySelect, TimeZoneSelect } from './RegionFields.tsx';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
 import { currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 
-/** /account/update: accounts made by Google sign-in add the phone (and country) that registration asks for. */
+/**
+ * /account/update: accounts made by Google sign-in add the phone (and country) that registration asks for, and
+ * the business time zone (GMT-12 … GMT+12; the browser's offset when the stored zone is still the default, §9).
+ */
 export default function AccountUpdate({ locale, messages, links, countryRequired }: AccountProps) {
   const t = createT(locale, messages);
   const [phone, setPhone] = useState('');
@@ -16,7 +21,8 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const names = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const [zone, setZone] = useState('');
+  const [kept, setKept] = useState<{ zone: string; offset: number } | null>(null);
 
   useEffect(() => {
     currentUser().then(({ data }) => {
@@ -24,6 +30,11 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
       // What the user typed before the answer came wins over what the server has.
       setPhone((typed) => typed || (data.phoneNumber ?? ''));
       setCountryId((chosen) => chosen || (data.countryId === null ? '' : String(data.countryId)));
+      const stored = data.timeZone ?? DEFAULT_TIME_ZONE;
+      const etc = stored.startsWith('Etc/GMT');
+      const keep = !etc && stored !== DEFAULT_TIME_ZONE;
+      setKept(keep ? { zone: stored, offset: data.timeZoneOffset } : null);
+      setZone((chosen) => chosen || (keep ? '' : String(etc ? offsetOfZone(stored) : browserOffset())));
     }).catch(() => undefined);
   }, []);
 
@@ -38,7 +49,8 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     setErrors(explainFieldErrors(found, t));
     if (found.length) return;
     setBusy(true);
-    const { data, error } = await updateProfile({ phoneNumber: phone.trim(), countryId: country ?? DEFAULT_COUNTRY_ID })
+    const timeZoneOffset = zone === '' ? undefined : Number(zone);
+    const { data, error } = await updateProfile({ phoneNumber: phone.trim(), countryId: country ?? DEFAULT_COUNTRY_ID, timeZoneOffset })
       .catch(() => ({ data: undefined, error: undefined }));
     if (data) return location.assign(links.home);
     setBusy(false);
@@ -51,16 +63,8 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
       <p className="m-0 text-ink-muted">{t('update.intro')}</p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
       <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" required value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
-      <div className="flex flex-col gap-1">
-        <label htmlFor="update-country" className="font-medium">{t('country')}</label>
-        <select id="update-country" value={countryId} onChange={(e) => setCountryId(e.target.value)} aria-invalid={errors.countryId ? true : undefined}
-          aria-describedby={errors.countryId ? 'update-country-error' : undefined} className="px-3 py-2 rounded-md border border-gray-400 bg-white">
-          <option value="">{t('countryPlaceholder')}</option>
-          {COUNTRIES.map((c) => <option key={c.id} value={c.id}>{names.of(c.iso)}</option>)}
-          <option value={DEFAULT_COUNTRY_ID}>{t('countryOther')}</option>
-        </select>
-        {errors.countryId && <p id="update-country-error" className="m-0 text-sm text-red-700">{errors.countryId}</p>}
-      </div>
+      <CountrySelect t={t} id="update-country" locale={locale} value={countryId} error={errors.countryId} onChange={setCountryId} />
+      <TimeZoneSelect t={t} value={zone} kept={kept} onChange={setZone} />
       <div><SubmitButton busy={busy} busyLabel={t('working')}>{t('update.submit')}</SubmitButton></div>
     </form>
   );

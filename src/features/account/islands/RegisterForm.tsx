@@ -1,7 +1,9 @@
 import { loadChunk } from '../../../shared/lazy.ts';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { COUNTRIES, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
+import { DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
+import { browserOffset } from '../../../shared/time-zones.ts';
+import { CountrySelect } from './RegionFields.tsx';
 import { checkTerms, type FieldError } from '../../../shared/validation/rules.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, register } from '../../../stores/session.ts';
@@ -21,7 +23,6 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
   const set = (key: keyof typeof form) => (e: { target: HTMLInputElement | HTMLSelectElement }) =>
     setForm({ ...form, [key]: e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value });
 
@@ -47,6 +48,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       phone: form.phone.trim(),
       countryId: countryId ?? (countryRequired ? undefined : DEFAULT_COUNTRY_ID),
       utmTag: queryParam('utm') || queryParam('utm_source') || null,
+      timeZoneOffset: browserOffset(), // §9: the business zone starts as the browser's offset in hours
       marketplace: marketplace && applicationId ? { system: marketplace, applicationId } : undefined,
     }).catch(() => false);
     if (ok) return location.assign(afterSignIn(links.home));
@@ -63,17 +65,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
       <TextField label={t('phone')} type="tel" name="phone" autoComplete="tel" required value={form.phone} error={errors.phone} hint={t('phoneHint')} onChange={set('phone')} />
       {countryRequired && (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="register-country" className="font-medium">{t('country')}</label>
-          <select id="register-country" name="countryId" required value={form.countryId} onChange={set('countryId')}
-            aria-invalid={errors.countryId ? true : undefined} aria-describedby={errors.countryId ? 'register-country-error' : undefined}
-            className="px-3 py-2 rounded-md border border-gray-400 bg-white">
-            <option value="">{t('countryPlaceholder')}</option>
-            {COUNTRIES.map((c) => <option key={c.id} value={c.id}>{countryNames.of(c.iso)}</option>)}
-            <option value={DEFAULT_COUNTRY_ID}>{t('countryOther')}</option>
-          </select>
-          {errors.countryId && <p id="register-country-error" className="m-0 text-sm text-red-700" data-field-error>{errors.countryId}</p>}
-        </div>
+        <CountrySelect t={t} id="register-country" locale={locale} value={form.countryId} error={errors.countryId} onChange={(countryId) => setForm({ ...form, countryId })} />
       )}
       <Checkbox label={t('terms')} name="terms" checked={form.terms} error={errors.terms} onChange={set('terms')} />
       <SubmitButton busy={busy} busyLabel={t('working')}>{t('register.submit')}</SubmitButton>

@@ -19,6 +19,12 @@ const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 const FlowsTestPhones = lazy(() => import('./FlowsTestPhones.tsx'));
 
 const SORTS = ['edited:desc', 'edited:asc', 'created:desc', 'created:asc'] as const;
+/** §8 bulk texts by action: [all done, all failed]. */
+const BULK_TEXTS = {
+  Pause: ['flowsStopped', 'flowsStopFailed'],
+  Resume: ['flowsResumed', 'flowsResumeFailed'],
+  Delete: ['flowsRemoved', 'flowsRemoveFailed'],
+} as const;
 
 
 /**
@@ -45,17 +51,23 @@ export default function FlowsList(props: FlowsProps) {
 
   const localize = (problem: ProblemLike) => explainProblem(problem, t, { prefixes: ['server.'] });
 
-  const report = (result: BulkResult | undefined) => {
-    if (!result) return notify('error', t('failed'));
+  /**
+   * One toast per bulk result: "Done: N, failed: M", after the §8 bulk text when every flow went one way ("Flows
+   * stopped", "Failed to stop the flows"), and the first failure's own text whenever something failed.
+   */
+  const report = (result: BulkResult | undefined, action?: BulkAction) => {
+    const texts = action && BULK_TEXTS[action];
+    if (!result) return notify('error', texts ? t(`server.${texts[1]}`) : t('failed'));
     const firstFailure = result.results.find((r) => !r.ok);
-    const summary = t('summary', { succeeded: result.succeeded, failed: result.failed });
+    const counts = t('summary', { succeeded: result.succeeded, failed: result.failed });
+    const summary = !texts || (result.failed && result.succeeded) ? counts : `${t(`server.${texts[result.failed ? 1 : 0]}`)}. ${counts}`;
     notify(result.failed ? (result.succeeded ? 'warning' : 'error') : 'success', firstFailure ? `${summary} ${localize(firstFailure)}` : summary);
   };
 
   const run = async (action: BulkAction) => {
     setBusy(true);
     setConfirming(false);
-    report(await bulkFlows(action));
+    report(await bulkFlows(action), action);
     setBusy(false);
   };
 
@@ -64,7 +76,7 @@ export default function FlowsList(props: FlowsProps) {
     const out = await duplicateFlow(id);
     setBusy(false);
     if (out.data) notify('success', t('server.flowDuplicated'));
-    else notify('error', out.problem ? localize(out.problem) : t('failed'));
+    else notify('error', out.problem ? `${t('server.flowDuplicateFailed')}: ${localize(out.problem)}` : t('server.flowDuplicateFailed'));
   };
 
   const base = props.base ?? '';
@@ -142,7 +154,7 @@ export default function FlowsList(props: FlowsProps) {
         rowKey={(f) => f.id}
         notices={{
           found: t('found', { count: state.total }),
-          texts: listTexts(t, { failed: t('loadFailed'), empty: t(filtering ? 'emptySearch' : 'empty') }),
+          texts: listTexts(t, { failed: t('server.flowsGetFailed'), empty: t(filtering ? 'emptySearch' : 'empty') }),
           // The first flow starts from a template.
           emptyAction: !filtering && <a className="text-brand-dark underline" href={`${base}/templates`}>{t('createFirst')}</a>,
         }}

@@ -1,9 +1,10 @@
 import type { components } from '../../../api/schema.d.ts';
+import { offsetOfZone } from '../../../shared/time-zones.ts';
 import type { users } from './schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toCurrentUser(u: UserRow): components['schemas']['CurrentUser'] {
+export function toCurrentUser(u: UserRow, nowMs = Date.now()): components['schemas']['CurrentUser'] {
   return {
     id: u.id,
     email: u.email,
@@ -16,6 +17,8 @@ export function toCurrentUser(u: UserRow): components['schemas']['CurrentUser'] 
     notSendWeeklyYclientsReports: u.notSendWeeklyYclientsReports,
     notSendWeeklyIikoReports: u.notSendWeeklyIikoReports,
     availableNotificationsCount: u.availableNotificationsCount,
+    timeZone: u.timeZone,
+    timeZoneOffset: offsetOfZone(u.timeZone, nowMs),
   };
 }
 

@@ -19,7 +19,7 @@ export function profileHandlers(
     async getCurrentUser(req) {
       const user = await loadUser(requireAuth(req).userId);
       if (!user) throw new HttpError(401, 'tokenInvalid'); // token outlived its account
-      return toCurrentUser(user);
+      return toCurrentUser(user, config.now());
     },
 
     async getNearestPaymentEndDate(req) {

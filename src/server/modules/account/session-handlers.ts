@@ -18,6 +18,7 @@ import { refreshTokenStore } from './store-sessions.ts';
 import { insertUser, insertUserIfAbsent, userByEmail, userRefByEmail } from './store.ts';
 import { linkOrigin } from './links.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
+import { zoneOfOffset } from '../../../shared/time-zones.ts';
 
 /** Register, login, token refresh/revoke and Google sign-in. */
 export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' | 'refreshToken' | 'revokeToken' | 'externalLoginCallback'> {
@@ -43,6 +44,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
           passwordHash: await hashPassword(body.password),
           phone: normalizePhone(body.phone) ?? body.phone,
           countryId: body.countryId ?? null,
+          ...(body.timeZoneOffset === undefined ? {} : { timeZone: zoneOfOffset(body.timeZoneOffset) }),
           utmTag: body.utmTag ?? null,
           brandId: brand.id,
           crms: body.marketplace ? [body.marketplace.system] : [],

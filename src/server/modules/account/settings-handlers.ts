@@ -11,6 +11,9 @@ import { refreshTokenStore } from './store-sessions.ts';
 import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, type UserChanges } from './store.ts';
 import { linkOrigin } from './links.ts';
 import { toCurrentUser } from './mapping.ts';
+import { isCountryId } from '../../../shared/countries.ts';
+import { zoneOfOffset } from '../../../shared/time-zones.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
 
 /** The profile screen's changes (§2 Profile) and the demo sign-in. Each change is its own call. */
 export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'changePassword' | 'changeEmail' | 'demoLogin'> {
@@ -33,12 +36,16 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
         if (error) throw badRequest([error]);
         patch.phone = normalizePhone(body.phoneNumber);
       }
-      if (body.countryId !== undefined) patch.countryId = body.countryId;
+      if (body.countryId !== undefined) {
+        if (!isCountryId(body.countryId)) throw invalidField('countryId', 'countryUnknown');
+        patch.countryId = body.countryId;
+      }
+      if (body.timeZoneOffset !== undefined) patch.timeZone = zoneOfOffset(body.timeZoneOffset);
       if (body.language !== undefined) patch.language = body.language;
       if (body.notSendWeeklyYclientsReports !== undefined) patch.notSendWeeklyYclientsReports = body.notSendWeeklyYclientsReports;
       if (body.notSendWeeklyIikoReports !== undefined) patch.notSendWeeklyIikoReports = body.notSendWeeklyIikoReports;
       const updated = await updateUser(db, user.id, patch);
-      return toCurrentUser(updated!);
+      return toCurrentUser(updated!, config.now());
     },
 
     async changePassword(req) {
@@ -71,7 +78,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
         const link = `${linkOrigin(config, clientHostOf(req, undefined))}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
         await mailer.send({ to: email, subject: 'Confirm your email', text: `Confirm your new email address by opening this link:\n${link}\n\nConfirmation code: ${code}\n` });
       }
-      return toCurrentUser(updated!);
+      return toCurrentUser(updated!, config.now());
     },
 
     async demoLogin() {

@@ -1,3 +1,4 @@
+import { matchesCategory } from '../../../shared/flows/filters.ts';
 import { combineFacts, inRange, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
 import { localClock, localDate, localTime } from '../../delivery/time.ts';
 import { clientFacts, clientsOfBatch } from '../clients/source.ts';
@@ -14,6 +15,8 @@ export function recordFacts(record: Record, masterName: string | null, serviceTi
       if (filters.masters.length && !(filters.masters.includes(String(record.masterId)) || (masterName && filters.masters.includes(masterName)))) return false;
       if (filters.services.length && !record.serviceIds.some((id, i) => filters.services.includes(String(id)) || filters.services.includes(serviceTitles[i] ?? ''))) return false;
       if (filters.statuses.length && !filters.statuses.includes(record.status)) return false;
+      // A record has no type (the types filter is the orders' delivery type); categories are words in service titles.
+      if (!matchesCategory(filters.categories, serviceTitles)) return false;
       return inRange(localTime(start, timeZone).hour, filters.time);
     },
     variables: {
@@ -38,7 +41,7 @@ export const bookingSource: MessageSource = {
     const services = await servicesByIds(tx, distinct([...records.values()].flatMap((r) => r.serviceIds)));
     return new Map(
       batch.map((m) => {
-        const client = clientFacts(m.clientId === null ? undefined : clients.get(m.clientId));
+        const client = clientFacts(m.clientId === null ? undefined : clients.get(m.clientId), at.now);
         const record = records.get(m.recordId!);
         if (!record) return [m.id, client];
         const masterName = record.masterId ? (masters.get(record.masterId)?.name ?? null) : null;

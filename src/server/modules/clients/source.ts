@@ -1,13 +1,18 @@
+import { clientCategory } from '../../../shared/flows/filters.ts';
 import { inRange, type MessageRow, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { planBirthdays, planRepeatVisits } from './periodic.ts';
 import { clientsByIds, type ClientRow } from './store.ts';
 
-/** The client part of any message's facts: `{clientName}` and the visit-count and spend filters (§3). */
-export function clientFacts(client: ClientRow | undefined): SourceFacts {
+/** The client part of any message's facts: `{clientName}` and the visit-count, spend and client-category filters (§3). */
+export function clientFacts(client: ClientRow | undefined, now: number): SourceFacts {
   return {
     withdrawn: () => undefined,
-    passes: (filters) => !client || (inRange(client.visitCount, filters.visitCount) && inRange(client.spend, filters.spend)),
+    passes: (filters) =>
+      !client ||
+      (inRange(client.visitCount, filters.visitCount) &&
+        inRange(client.spend, filters.spend) &&
+        (!filters.clientCategory.length || filters.clientCategory.includes(clientCategory(client.visitCount, client.lastVisitAt?.getTime() ?? null, now)))),
     variables: { clientName: client?.name ?? '' },
   };
 }
@@ -25,9 +30,9 @@ export async function clientsOfBatch(tx: Tx, batch: readonly MessageRow[]): Prom
 export const clientsSource: MessageSource = {
   name: 'clients',
   subject: 'clientId',
-  async facts(tx, batch) {
+  async facts(tx, batch, at) {
     const clients = await clientsOfBatch(tx, batch);
-    return new Map(batch.map((m) => [m.id, clientFacts(clients.get(m.clientId!))]));
+    return new Map(batch.map((m) => [m.id, clientFacts(clients.get(m.clientId!), at.now)]));
   },
   periodic: { birthday: planBirthdays, repeatVisit: planRepeatVisits },
 };

@@ -1,4 +1,5 @@
-import { canPause, canResume, flowMessages, runningStatus, TITLE_MAX } from '../../../shared/flows/index.ts';
+import { canPause, canResume, endDateTooSoon, flowMessages, runningStatus, TITLE_MAX } from '../../../shared/flows/index.ts';
+import { businessZone } from '../account/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
@@ -35,7 +36,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       // FlowInput requires title, content and type (allOf), which the generated type does not express.
       const fields = applyPatch(emptyFields(req.body.type!), req.body);
-      assertValid(fields, config.now());
+      assertValid(fields, config.now(), await businessZone(db, userId));
       const nextStart = plannedStart(req.body.nextStart, config.now());
       const at = now();
       const row = await insertFlow(db, { userId, ...columnsOf(fields), ...nextStart, status: 'Pause', createdAt: at, editedAt: at });
@@ -52,7 +53,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const fields = applyPatch(fieldsOf(row), req.body);
-      assertValid(fields, config.now());
+      assertValid(fields, config.now(), await businessZone(db, userId));
       const nextStart = plannedStart(req.body.nextStart, config.now());
       const updated = await updateFlow(db, row.id, { ...columnsOf(fields), ...nextStart, editedAt: now() });
       return present(userId, updated);
@@ -72,7 +73,8 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const title = `${fields.title} (copy)`.slice(0, TITLE_MAX);
       const at = now();
       // A copy starts paused with no run history; an end date already too close would make it invalid, so drop it.
-      const endDate = fields.endDate !== null && fields.endDate * 1000 > config.now() + 86_400_000 ? fields.endDate : null;
+      const zone = await businessZone(db, userId);
+      const endDate = fields.endDate !== null && !endDateTooSoon(fields.type, fields.endDate, Math.floor(config.now() / 1000), zone) ? fields.endDate : null;
       const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
       return present(userId, copy);

@@ -34,9 +34,9 @@ export async function flowTitles(db: Tx, ids: (number | null)[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id, r.title]));
 }
 
-/** 400 naming every failed field; the caller has written nothing yet. */
-export function assertValid(fields: FlowFields, nowMs: number): void {
-  const errors = validateFlow(fields, Math.floor(nowMs / 1000));
+/** 400 naming every failed field; the caller has written nothing yet. `timeZone`: the business zone (end-date rule). */
+export function assertValid(fields: FlowFields, nowMs: number, timeZone?: string): void {
+  const errors = validateFlow(fields, Math.floor(nowMs / 1000), timeZone);
   if (errors.length) throw invalid(errors);
 }
 

@@ -3,10 +3,10 @@ import { doublePrecision, index, uniqueIndex, jsonb, pgTable, serial, text } fro
 import { ts } from '../../platform/db/columns.ts';
 import { subjectColumns } from '../clients/columns.ts';
 
-/** §3 restaurant order statuses (iiko delivery statuses) and delivery types. */
-export const ORDER_STATUSES = ['Unconfirmed', 'WaitCooking', 'ReadyForCooking', 'CookingStarted', 'CookingCompleted', 'Waiting', 'OnWay', 'Delivered', 'Closed', 'Cancelled'] as const;
+import { DELIVERY_TYPES, ORDER_STATUSES } from '../../../shared/flows/filters.ts';
 
-export const DELIVERY_TYPES = ['DeliveryByClient', 'DeliveryByCourier'] as const;
+/** §3 restaurant order statuses (iiko delivery statuses) and delivery types: one list, the flow filters' too. */
+export { DELIVERY_TYPES, ORDER_STATUSES };
 
 /**
  * A restaurant or shop order (iiko webhooks, the shop API, the demo system). Order flows plan from its events the way

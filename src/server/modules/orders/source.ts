@@ -1,3 +1,4 @@
+import { matchesCategory } from '../../../shared/flows/filters.ts';
 import { combineFacts, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
 import { clientFacts, clientsOfBatch } from '../clients/source.ts';
 import type { Order } from './plan.ts';
@@ -7,7 +8,8 @@ import { orderVariables } from './variables.ts';
 /**
  * What an order message shows and is filtered by, from the order as it is now. An abandoned cart is a reminder only
  * while the order is unconfirmed; a cancelled order gets nothing but its cancellation notice. An order has no
- * master, services or visit hour: the statuses filter matches its §3 order status.
+ * master, services or visit hour: the statuses filter matches its §3 order status, types its delivery type, categories
+ * its items' titles (docs/flows.md "Filters").
  */
 export function orderFacts(order: Order, now: number, timeZone: string): SourceFacts {
   return {
@@ -16,7 +18,10 @@ export function orderFacts(order: Order, now: number, timeZone: string): SourceF
       if (order.status === 'Cancelled' && kind !== 'cancelledRecord') return 'order cancelled';
       return undefined;
     },
-    passes: (filters) => !filters.statuses.length || filters.statuses.includes(order.status),
+    passes: (filters) =>
+      (!filters.statuses.length || filters.statuses.includes(order.status)) &&
+      (!filters.types.length || (order.deliveryType !== null && filters.types.includes(order.deliveryType))) &&
+      matchesCategory(filters.categories, order.items.map((i) => i.title)),
     variables: orderVariables(order, now, timeZone),
   };
 }
@@ -30,7 +35,7 @@ export const ordersSource: MessageSource = {
     const clients = await clientsOfBatch(tx, batch);
     return new Map(
       batch.map((m) => {
-        const client = clientFacts(m.clientId === null ? undefined : clients.get(m.clientId));
+        const client = clientFacts(m.clientId === null ? undefined : clients.get(m.clientId), at.now);
         const order = orders.get(m.orderId!);
         return [m.id, order ? combineFacts(orderFacts(order, at.now, at.timeZoneOf(m.userId)), client) : client];
       }),

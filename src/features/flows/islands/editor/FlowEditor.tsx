@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { createT } from '../../../../i18n/translate.ts';
 import { notify } from '../../../../scripts/notify.ts';
 import type { FlowFields } from '../../../../shared/flows/types.ts';
 import { flowHasPhones, validateFlowWith, type FlowFieldError, type PhoneCheck } from '../../../../shared/flows/validate-core.ts';
 import { loadChunk } from '../../../../shared/lazy.ts';
+import { $session } from '../../../../stores/session.ts';
 import type { EditorProps } from '../props.ts';
 import { ruleText } from './fields.tsx';
 import LazyStep, { prefetchSteps } from './LazyStep.tsx';
@@ -58,7 +60,12 @@ export default function FlowEditor(props: EditorProps) {
     return () => window.removeEventListener('popstate', read);
   }, []);
 
-  const clientErrors = useMemo(() => (flow ? validateFlowWith(flow as unknown as FlowFields, Math.floor(Date.now() / 1000), isPhone) : []), [flow, isPhone]);
+  // The end-date rule counts calendar dates in the business time zone (the server's default until the user loads).
+  const timeZone = useStore($session).user?.timeZone;
+  const clientErrors = useMemo(
+    () => (flow ? validateFlowWith(flow as unknown as FlowFields, Math.floor(Date.now() / 1000), isPhone, timeZone) : []),
+    [flow, isPhone, timeZone],
+  );
   const hasPhones = !!flow && flowHasPhones(flow);
   useEffect(() => {
     if (hasPhones) void loadPhoneRules();
@@ -84,7 +91,7 @@ export default function FlowEditor(props: EditorProps) {
     if (!flow || !loc?.flowId) return;
     setSaving(true);
     const phoneCheck = await loadPhoneRules();
-    if (validateFlowWith(flow as unknown as FlowFields, Math.floor(Date.now() / 1000), phoneCheck).length) {
+    if (validateFlowWith(flow as unknown as FlowFields, Math.floor(Date.now() / 1000), phoneCheck, timeZone).length) {
       setSaving(false);
       setSummary(true);
       requestAnimationFrame(() => summaryRef.current?.focus());

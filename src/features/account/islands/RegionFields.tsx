@@ -1,0 +1,58 @@
+import { useMemo } from 'react';
+import type { T } from '../../../i18n/translate.ts';
+import { countryOptions, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
+import { formatOffset, OFFSETS } from '../../../shared/time-zones.ts';
+import { inputClass } from '../../../ui/classes.ts';
+
+interface CountryProps {
+  t: T;
+  id: string;
+  locale: string;
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}
+
+/**
+ * The country choice (§3: ~200 countries, names in the page's language, sorted by them). A native select: the
+ * browser's type-to-find and keyboard work over 250 entries, and no list of names is shipped.
+ */
+export function CountrySelect({ t, id, locale, value, error, onChange }: CountryProps) {
+  const options = useMemo(() => countryOptions(locale), [locale]);
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="font-medium">{t('country')}</label>
+      <select id={id} name="countryId" required value={value} onChange={(e) => onChange(e.target.value)} className={inputClass}
+        aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+        <option value="">{t('countryPlaceholder')}</option>
+        {options.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        <option value={DEFAULT_COUNTRY_ID}>{t('countryOther')}</option>
+      </select>
+      {error && <p id={errorId} className="m-0 text-sm text-red-700" data-field-error>{error}</p>}
+    </div>
+  );
+}
+
+interface ZoneProps {
+  t: T;
+  /** The offset chosen, or '' to keep `kept`. */
+  value: string;
+  /** A named zone stored before (Europe/Moscow…), offered as "keep it"; null when the zone is a GMT offset. */
+  kept: { zone: string; offset: number } | null;
+  onChange: (value: string) => void;
+}
+
+/** The business time zone as GMT-12 … GMT+12 (§3). */
+export function TimeZoneSelect({ t, value, kept, onChange }: ZoneProps) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="time-zone" className="font-medium">{t('timeZone')}</label>
+      <select id="time-zone" name="timeZoneOffset" value={value} onChange={(e) => onChange(e.target.value)} className={inputClass} aria-describedby="time-zone-hint">
+        {kept && <option value="">{t('timeZoneKept', { zone: kept.zone, gmt: t('gmt', { offset: formatOffset(kept.offset) }) })}</option>}
+        {OFFSETS.map((h) => <option key={h} value={h}>{t('gmt', { offset: formatOffset(h) })}</option>)}
+      </select>
+      <p id="time-zone-hint" className="m-0 text-sm text-ink-muted">{t('timeZoneHint')}</p>
+    </div>
+  );
+}
