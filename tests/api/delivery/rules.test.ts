@@ -55,7 +55,7 @@ describe('sending hours and time zones', () => {
 });
 
 describe('who receives it', () => {
-  it('test mode sends to the first test number, or to the owner when there is none; combat to the client', async () => {
+  it('test mode sends to the test numbers (each its own message: test-mode.test.ts), or to the owner when there is none; combat to the client', async () => {
     const o = await owner(server);
     const withNumbers = await flow(server, o, 'newRecord', { mode: 'test', testPhones: '+79035550101, +79035550102' });
     const ownerOnly = await flow(server, o, 'newRecord', { mode: 'test' });

@@ -17,6 +17,8 @@ export const flows = pgTable(
     type: text('type').$type<import('../../../shared/flows/kinds.ts').FlowKind>().notNull(),
     mode: text('mode', { enum: ['test', 'combat'] }).notNull().default('test'),
     status: text('status').$type<import('../../../shared/flows/kinds.ts').StoredFlowStatus>().notNull().default('Pause'),
+    /** Why the engine stopped the flow (Error, Canceled past its end date); null otherwise (docs/delivery.md). */
+    statusReason: text('status_reason').$type<import('../../../api/schema.d.ts').components['schemas']['FlowStatusReason']>(),
     settings: jsonb('settings').$type<import('../../../shared/flows/types.ts').FlowSettings>().notNull(),
     testPhones: text('test_phones').notNull().default(''),
     endDate: ts('end_date'),
