@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { RUNNING_STATUSES, type FlowKind } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
@@ -10,7 +10,9 @@ import type { FlowRow } from './mapping.ts';
 // the flows of a claimed batch, and the §4 statuses the engine sets (docs/delivery.md "Flow statuses").
 
 export type FlowStatusReason = components['schemas']['FlowStatusReason'];
-const running = () => inArray(flows.status, RUNNING_STATUSES as never[]);
+// Literal lists, so the planner matches the partial indexes of the engine's every-tick lookups (schema.ts).
+const running = () => sql`${flows.status} in (${sql.raw(RUNNING_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+const inQueue = () => sql`${flows.status} = 'InQueue'`;
 
 /** Paused flows whose planned start (`nextStart`) has come. */
 export const pausedDueToStart = (db: Db, at: Date) =>
@@ -75,9 +77,9 @@ export async function beginTurn(db: Db, id: number): Promise<boolean> {
 
 /** Flows of these kinds in a turn (InQueue). */
 export const flowsInQueue = async (db: Db, kinds: FlowKind[]): Promise<number[]> =>
-  (await db.select({ id: flows.id }).from(flows).where(and(eq(flows.status, 'InQueue'), inArray(flows.type, kinds)))).map((r) => r.id);
+  (await db.select({ id: flows.id }).from(flows).where(and(inQueue(), inArray(flows.type, kinds)))).map((r) => r.id);
 
 /** Their turn is over: Done until the next one (only flows still InQueue: a pause meanwhile wins). */
 export async function finishTurns(db: Db, ids: number[]): Promise<void> {
-  if (ids.length) await db.update(flows).set({ status: 'Done' }).where(and(inArray(flows.id, ids), eq(flows.status, 'InQueue')));
+  if (ids.length) await db.update(flows).set({ status: 'Done' }).where(and(inArray(flows.id, ids), inQueue()));
 }
