@@ -3,11 +3,11 @@
 // Error and a reason the owner reads; a flow past its end date is Canceled and sends nothing more; resume clears it.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, OutgoingMessage, SendResult } from '../../../src/server/delivery/channels/channel.ts';
+import type { SendResult } from '../../../src/server/delivery/channels/channel.ts';
 import { dispatchDue } from '../../../src/server/delivery/dispatcher.ts';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import type { TestServer } from '../harness.ts';
-import { advance, book, DAY, deliveryServer, flow, HOUR, messagesOf, nowSec, owner, type Owner } from './support.ts';
+import { advance, book, DAY, deliveryServer, fakeChannel, flow, HOUR, messagesOf, nowSec, owner, type Owner } from './support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -22,17 +22,7 @@ const shown = async (o: Owner, id: number) => {
 };
 
 /** A provider fake: answers `fail` for the numbers given, sends the rest. */
-const failing = (fail: Record<string, SendResult>): Channel & { calls: OutgoingMessage[] } => {
-  const calls: OutgoingMessage[] = [];
-  return {
-    name: 'sandbox',
-    calls,
-    async send(message) {
-      calls.push(message);
-      return fail[message.to] ?? { ok: true, providerMessageId: `p-${calls.length}` };
-    },
-  };
-};
+const failing = (fail: Record<string, SendResult>) => fakeChannel((m) => fail[m.to]);
 
 describe('turns of periodic flows', () => {
   it('Waiting after start, InQueue while its turn is planned and waits to be sent, Done until the next turn', async () => {

@@ -1,10 +1,10 @@
 // Test mode sends to every test number of the flow (§2/§5 "several numbers separated by commas"): each number gets
 // its own message with its own idempotency key, so none is lost or sent twice, and the message log shows each.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, OutgoingMessage } from '../../../src/server/delivery/channels/channel.ts';
+import type { Channel } from '../../../src/server/delivery/channels/channel.ts';
 import { dispatchDue } from '../../../src/server/delivery/dispatcher.ts';
 import type { TestServer } from '../harness.ts';
-import { advance, book, DAY, deliveryServer, flow, messagesOf, nowSec, owner, sandboxLog } from './support.ts';
+import { advance, book, DAY, deliveryServer, fakeChannel, flow, messagesOf, nowSec, owner, sandboxLog } from './support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -12,25 +12,12 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/** A provider fake that records every send. */
-const recording = (): Channel & { calls: OutgoingMessage[] } => {
-  const calls: OutgoingMessage[] = [];
-  return {
-    name: 'sandbox',
-    calls,
-    async send(message) {
-      calls.push(message);
-      return { ok: true, providerMessageId: `p-${calls.length}` };
-    },
-  };
-};
-
 describe('test mode with several numbers', () => {
   it('sends one message to each test number, each with its own key, and the log shows each', async () => {
     const o = await owner(server);
     const id = await flow(server, o, 'newRecord', { mode: 'test', testPhones: '+79035550101, +79035550102' });
     await book(server, o, nowSec(server) + DAY);
-    const channel = recording();
+    const channel = fakeChannel();
     const stats = await dispatchDue({ db: server.api.db, config: server.api.config, channel });
     expect(stats.sent).toBe(2);
     expect(channel.calls.map((c) => c.to).sort()).toEqual(['79035550101', '79035550102']);
@@ -67,7 +54,7 @@ describe('test mode with several numbers', () => {
     const id = await flow(server, o, 'newRecord', { mode: 'test', testPhones: '+79035550101, +79035550102, +79035550103' });
     await book(server, o, nowSec(server) + DAY);
     // The first send fails with a retry: the original waits, its copies went out or wait on their own.
-    const channel = recording();
+    const channel = fakeChannel();
     const failing: Channel = { name: 'sandbox', send: async (m) => (m.to === '79035550103' ? { ok: false, retryable: true, reason: 'timeout' } : channel.send(m)) };
     await dispatchDue({ db: server.api.db, config: server.api.config, channel: failing });
     let all = await messagesOf(server, o);
