@@ -1,6 +1,6 @@
 import type { FlowKind } from '../../shared/flows/index.ts';
 import type { Db } from '../platform/db/open.ts';
-import { flowsInQueue, finishTurns, stopFlows, type FlowStatusReason } from '../modules/flows/store-due.ts';
+import { flowsInQueue, finishTurns, stopFlowsWithError, type FlowStatusReason } from '../modules/flows/store-due.ts';
 import { NO_TEST_NUMBER } from './rules.ts';
 import { flowsWithPending } from './store-planned.ts';
 
@@ -34,7 +34,7 @@ export interface FlowStop {
 export async function stopWithError(db: Db, stops: FlowStop[]): Promise<void> {
   const byReason = new Map<FlowStatusReason, number[]>();
   for (const s of stops) byReason.set(s.reason, [...(byReason.get(s.reason) ?? []), s.flowId]);
-  for (const [reason, ids] of byReason) await stopFlows(db, [...new Set(ids)], 'Error', reason);
+  for (const [reason, ids] of byReason) await stopFlowsWithError(db, [...new Set(ids)], reason);
 }
 
 /** Turns whose messages have all left the queue (sent, failed or cancelled) are over: Done until the next turn. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { RUNNING_STATUSES, type FlowKind } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
@@ -52,19 +52,17 @@ export async function flowsByIds(tx: Tx, ids: number[]): Promise<Map<number, Flo
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Stops running flows with a reason the owner reads (Error; Canceled past the end date). A paused flow stays paused. */
-export async function stopFlows(db: Tx, ids: number[], status: 'Error' | 'Canceled', reason: FlowStatusReason): Promise<number[]> {
-  if (!ids.length) return [];
-  const done = await db.update(flows).set({ status, statusReason: reason }).where(and(inArray(flows.id, ids), running())).returning({ id: flows.id });
-  return done.map((r) => r.id);
+/** Stops running flows with Error and a reason the owner reads; a flow paused meanwhile stays paused. */
+export async function stopFlowsWithError(db: Tx, ids: number[], reason: FlowStatusReason): Promise<void> {
+  if (ids.length) await db.update(flows).set({ status: 'Error', statusReason: reason }).where(and(inArray(flows.id, ids), running()));
 }
 
-/** Running flows whose end date has come: Canceled, reason endDatePassed. */
+/** Running flows whose end date has passed (as the send-time rule counts it: strictly before now): Canceled, reason endDatePassed. */
 export async function cancelEndedFlows(db: Db, at: Date): Promise<number[]> {
   const done = await db
     .update(flows)
     .set({ status: 'Canceled', statusReason: 'endDatePassed' })
-    .where(and(lte(flows.endDate, at), running()))
+    .where(and(lt(flows.endDate, at), running()))
     .returning({ id: flows.id });
   return done.map((r) => r.id);
 }
