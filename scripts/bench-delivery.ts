@@ -19,6 +19,15 @@ import { planPeriodic } from '../src/server/delivery/periodic.ts';
 import { defaultFields } from '../src/shared/flows/types.ts';
 import { createApi } from '../src/server/index.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
+import pg from 'pg';
+
+/** Database round trips (PostgreSQL: every query a `pg` client sends, BEGIN and COMMIT included). */
+let roundTrips = 0;
+const query = pg.Client.prototype.query;
+pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+  roundTrips++;
+  return (query as (...a: unknown[]) => unknown).apply(this, args);
+} as typeof query;
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '2000' }, records: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'both' } },
@@ -58,8 +67,10 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
 
   // 2. Dispatch: the due notices through the sandbox channel.
   t = performance.now();
+  const tripsBefore = roundTrips;
   const stats = await dispatchDue({ db, config, channel: api.delivery.channel }, 100_000);
   const dispatchSec = (performance.now() - t) / 1000;
+  const tripsPerMessage = stats.sent ? (roundTrips - tripsBefore) / stats.sent : 0;
   console.error(`${engine}: ${stats.sent} dispatched in ${dispatchSec.toFixed(1)} s`);
 
   // 3. Reminder sweep over RECORDS upcoming records (inserted set-wise, then planned by the reminder flow's tick).
@@ -90,6 +101,7 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
     eventsPerSec: Math.round(EVENTS / eventsSec),
     plannedPerSec: Math.round(planned / eventsSec),
     dispatchedPerSec: Math.round(stats.sent / dispatchSec),
+    tripsPerMessage: engine === 'postgres' ? tripsPerMessage.toFixed(2) : '-',
     sent: stats.sent,
     reminders,
     sweepSec: sweepSec.toFixed(1),
@@ -110,9 +122,9 @@ if (process.env.DATABASE_URL && values.engine !== 'pglite') {
 }
 
 console.log(`\n${EVENTS} booking events (each: 1 new-record notice + 3 reminders planned), sandbox channel, batch 50\n`);
-console.log('engine    events/s  planned msgs/s  dispatched msgs/s  reminder sweep');
+console.log('engine    events/s  planned msgs/s  dispatched msgs/s  round trips/msg  reminder sweep');
 for (const r of rows) {
   console.log(
-    `${r.engine.padEnd(9)} ${String(r.eventsPerSec).padStart(8)}  ${String(r.plannedPerSec).padStart(14)}  ${String(r.dispatchedPerSec).padStart(17)}  ${r.reminders} reminders for ${RECORDS} records in ${r.sweepSec} s`,
+    `${r.engine.padEnd(9)} ${String(r.eventsPerSec).padStart(8)}  ${String(r.plannedPerSec).padStart(14)}  ${String(r.dispatchedPerSec).padStart(17)}  ${r.tripsPerMessage.padStart(15)}  ${r.reminders} reminders for ${RECORDS} records in ${r.sweepSec} s`,
   );
 }

@@ -1576,6 +1576,11 @@ export interface components {
          * @enum {string}
          */
         FlowStatus: "Done" | "InQueue" | "Waiting" | "Working" | "Pause" | "Error" | "Canceled" | "Unavailable";
+        /**
+         * @description A stable code (texts in the flows namespace under statusReason.): senderSessionGone = the WhatsApp session is gone, senderSessionDown = the session is not working (relink the number), senderRejected = the gateway or bot refused the cabinet's credentials, noTestNumber = test mode with no test number and no owner's phone, endDatePassed = the end date has passed
+         * @enum {string}
+         */
+        FlowStatusReason: "senderSessionGone" | "senderSessionDown" | "senderRejected" | "noTestNumber" | "endDatePassed";
         /** @enum {string} */
         FlowMode: "test" | "combat";
         /** @description FROM < TO, or both -1 for "any" (§5) */
@@ -1655,6 +1660,8 @@ export interface components {
             type: components["schemas"]["FlowKind"];
             mode: components["schemas"]["FlowMode"];
             status: components["schemas"]["FlowStatus"];
+            /** @description Why the server stopped the flow (Error, or Canceled past its end date); null otherwise. docs/delivery.md "Flow statuses" */
+            readonly statusReason: components["schemas"]["FlowStatusReason"] | null;
             lastStart: components["schemas"]["UnixTime"];
             /** @description Unix time in seconds */
             edited: number;

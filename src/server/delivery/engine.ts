@@ -6,6 +6,8 @@ import { ConfigError, type ServerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
 import { countByStatus, expireSendingLeases } from './store-status.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
+import { closeTurns } from './flow-status.ts';
+import { cancelEndedFlows } from '../modules/flows/store-due.ts';
 import { planPeriodic } from './periodic.ts';
 import { startPlanned } from './starts.ts';
 
@@ -47,6 +49,8 @@ export async function startDelivery(opts: {
 
   const tick = async () => {
     await startPlanned(db, config.now());
+    // A flow past its end date stops before it plans anything more (its queued messages are cancelled at claim).
+    await cancelEndedFlows(db, new Date(config.now()));
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
@@ -57,6 +61,7 @@ export async function startDelivery(opts: {
       planned = 0;
       if (batch.claimed < config.delivery.batchSize) break;
     }
+    await closeTurns(db);
     return total;
   };
   const loop = () => {

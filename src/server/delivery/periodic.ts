@@ -1,8 +1,9 @@
 import type { SQL } from 'drizzle-orm';
 import type { ChannelName } from './channels/channel.ts';
 import type { Db } from '../platform/db/open.ts';
-import { runningFlowsDue, setNextStart } from '../modules/flows/store-due.ts';
+import { beginTurn, runningFlowsDue, setNextStart } from '../modules/flows/store-due.ts';
 import { businessProfiles } from '../modules/account/store.ts';
+import { TURN_KINDS } from './flow-status.ts';
 import { messageSources, periodicPlanners } from './sources.ts';
 import { fromLocal, localTime } from './time.ts';
 
@@ -27,6 +28,9 @@ export async function planPeriodic(db: Db, now: number, channel: ChannelName): P
     const owner = owners.get(flow.userId);
     if (!owner) continue; // the account went while the tick ran
     const { timeZone, phone: ownerPhone } = owner;
+    // A turn kind is InQueue while its recipients are prepared (Done once its messages left: flow-status.ts);
+    // a flow paused or stopped since it was read is left alone.
+    if (TURN_KINDS.includes(flow.type) && !(await beginTurn(db, flow.id))) continue;
     // No wrapping transaction: every insert is idempotent, so a crash before nextStart moves only repeats no-ops,
     // and a sweep over 100 000 records runs as short chunked statements.
     planned += await periodicPlanners.get(flow.type)!(db, flow, { now, timeZone, ownerPhone, channel, laterActivity });

@@ -26,27 +26,60 @@ export interface SendFacts {
   subject: SourceFacts | undefined;
   recipient: string;
   kind: string;
+  /** Where the message went on an earlier attempt (a retry keeps its test number). */
+  sentTo?: string | null;
+  /** The test number a copy of a test-mode message was made for (`testCopyKey`). */
+  copyFor?: string;
 }
 
 const digits = (phone: string) => normalizePhone(phone)?.slice(1);
 
-/** Where the message goes: the client in combat mode; in test mode the first test number, else the owner (§4). */
-export function destination(f: SendFacts): string | undefined {
-  if (f.flow?.mode === 'combat' || f.kind === 'dailyReport' || f.kind === 'weeklyReport') return f.recipient;
-  const test = f.flow?.testPhones.split(',').map((p) => p.trim()).find(Boolean);
-  return test ? digits(test) : f.ownerPhone ? digits(f.ownerPhone) : undefined;
+/** Messages that go to the client: combat mode, and the reports, which always go to the owner's number as planned. */
+const toRecipient = (f: SendFacts) => f.flow?.mode === 'combat' || f.kind === 'dailyReport' || f.kind === 'weeklyReport';
+
+/** The numbers a test-mode message goes to (§2/§5 "several numbers separated by commas"), else the owner's (§4). */
+export function testNumbers(f: SendFacts): string[] {
+  const listed = [...new Set((f.flow?.testPhones ?? '').split(',').flatMap((p) => digits(p.trim()) ?? []))];
+  if (listed.length) return listed;
+  const own = f.ownerPhone ? digits(f.ownerPhone) : undefined;
+  return own ? [own] : [];
 }
 
 /**
- * The checks that do not need counting (docs/delivery.md "Send-time rules"), in order: the flow still exists and
- * runs, its end date has not passed, its subject still stands (the source says), the filters match, the hour is inside
+ * Where the message goes: the client in combat mode; in test mode the first test number (or the number an
+ * earlier attempt went to, while it is still listed), a copy its own number (none once the flow left test mode or
+ * the number was removed).
+ */
+export function destination(f: SendFacts): string | undefined {
+  if (f.copyFor !== undefined) return !toRecipient(f) && testNumbers(f).includes(f.copyFor) ? f.copyFor : undefined;
+  if (toRecipient(f)) return f.recipient;
+  const numbers = testNumbers(f);
+  return f.sentTo && numbers.includes(f.sentTo) ? f.sentTo : numbers[0];
+}
+
+/** The further test numbers a test-mode message is copied to, each copy its own message (`testCopyKey`). */
+export const furtherTestNumbers = (f: SendFacts, to: string): string[] =>
+  f.copyFor !== undefined || toRecipient(f) ? [] : testNumbers(f).filter((n) => n !== to);
+
+/** A copy's idempotency key: the message's key and the number, so a repeated claim copies nothing twice. */
+export const testCopyKey = (key: string, number: string) => `${key}|test:${number}`;
+export const copyNumberOf = (key: string): string | undefined => /\|test:(\d+)$/.exec(key)?.[1];
+
+/** Fixed reasons of test mode: no number at all (stops the flow: flow-status.ts), a copy's number removed since. */
+export const NO_TEST_NUMBER = 'no test number';
+export const TEST_NUMBER_REMOVED = 'test number removed';
+
+/**
+ * The checks that do not need counting (docs/delivery.md "Send-time rules"), in order: the flow still exists, its
+ * end date has not passed, it runs, its subject still stands (the source says), the filters match, the hour is inside
  * the window.
  */
 export function decideStatic(f: SendFacts): Decision {
   const { flow } = f;
   if (!flow) return { action: 'cancel', reason: 'flow removed' };
-  if (flow.status === 'Pause' || flow.status === 'Error' || flow.status === 'Canceled') return { action: 'cancel', reason: `flow stopped (${flow.status})` };
+  // The end date first: the engine cancels such a flow (Canceled), and its messages say why.
   if (flow.endDate && f.now > flow.endDate.getTime()) return { action: 'cancel', reason: 'flow ended' };
+  if (flow.status === 'Pause' || flow.status === 'Error' || flow.status === 'Canceled') return { action: 'cancel', reason: `flow stopped (${flow.status})` };
   // The source's own checks: a cancelled record or order, an abandoned cart whose order went on; then the §3 filters.
   const withdrawn = f.subject?.withdrawn(flow.type);
   if (withdrawn) return { action: 'cancel', reason: withdrawn };
@@ -55,6 +88,6 @@ export function decideStatic(f: SendFacts): Decision {
   const next = nextInWindow(f.now, f.timeZone, hours.from, hours.to);
   if (next > f.now) return { action: 'defer', until: next, reason: 'outside sending hours' };
   const to = destination(f);
-  if (!to) return { action: 'fail', reason: 'no test number' };
+  if (!to) return f.copyFor !== undefined ? { action: 'cancel', reason: TEST_NUMBER_REMOVED } : { action: 'fail', reason: NO_TEST_NUMBER };
   return { action: 'send', to };
 }

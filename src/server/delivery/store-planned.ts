@@ -83,3 +83,13 @@ export async function insertPeriodic(db: Db, flow: Flow, now: number, channel: C
   }
   return n;
 }
+
+/** Of these flows, those with a message still to send (queued or sending). */
+export async function flowsWithPending(db: Db, flowIds: number[]): Promise<Set<number>> {
+  if (!flowIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ flowId: messages.flowId })
+    .from(messages)
+    .where(and(inArray(messages.flowId, flowIds), inArray(messages.status, ['queued', 'sending'])));
+  return new Set(rows.map((r) => r.flowId!));
+}

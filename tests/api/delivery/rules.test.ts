@@ -2,13 +2,13 @@
 // flows, filters, first-send flag, daily cap and monthly allowance, retries with backoff.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Channel, OutgoingMessage, SendResult } from '../../../src/server/delivery/channels/channel.ts';
+import type { SendResult } from '../../../src/server/delivery/channels/channel.ts';
 import { ignoredPhones } from '../../../src/server/modules/phones/schema.ts';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import { dispatchDue } from '../../../src/server/delivery/dispatcher.ts';
 import { ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 import type { TestServer } from '../harness.ts';
-import { advance, book, DAY, deliveryServer, flow, HOUR, messagesOf, nowSec, owner } from './support.ts';
+import { advance, book, DAY, deliveryServer, fakeChannel, flow, HOUR, messagesOf, nowSec, owner } from './support.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('sending hours and time zones', () => {
 });
 
 describe('who receives it', () => {
-  it('test mode sends to the first test number, or to the owner when there is none; combat to the client', async () => {
+  it('test mode sends to the test numbers (each its own message: test-mode.test.ts), or to the owner when there is none; combat to the client', async () => {
     const o = await owner(server);
     const withNumbers = await flow(server, o, 'newRecord', { mode: 'test', testPhones: '+79035550101, +79035550102' });
     const ownerOnly = await flow(server, o, 'newRecord', { mode: 'test' });
@@ -149,17 +149,7 @@ describe('caps', () => {
 
 describe('retries', () => {
   /** A provider fake: answers from a script, then succeeds. */
-  const scripted = (answers: SendResult[]): Channel & { calls: OutgoingMessage[] } => {
-    const calls: OutgoingMessage[] = [];
-    return {
-      name: 'sandbox',
-      calls,
-      async send(message) {
-        calls.push(message);
-        return answers.shift() ?? { ok: true, providerMessageId: `p-${calls.length}` };
-      },
-    };
-  };
+  const scripted = (answers: SendResult[]) => fakeChannel(() => answers.shift());
 
   it('a retryable failure is retried with backoff and the same idempotency key; a rate limit pauses the batch', async () => {
     const o = await owner(server);

@@ -1,6 +1,7 @@
 // Shared set-up of the delivery tests: a server whose dispatcher runs only when the test says (DELIVERY_INTERVAL_MS=0),
 // an owner with the test tariff (every flow kind), flows started through the API, and readers of the message log.
 import { asc, eq } from 'drizzle-orm';
+import type { Channel, OutgoingMessage, SendResult } from '../../../src/server/delivery/channels/channel.ts';
 import { messages, sandboxMessages } from '../../../src/server/delivery/schema.ts';
 import { payments } from '../../../src/server/modules/admin/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
@@ -56,4 +57,17 @@ export const sandboxLog = (server: TestServer) => server.api.db.select().from(sa
 export async function advance(server: TestServer, seconds: number) {
   server.clock.advance(seconds);
   return server.api.delivery.tick();
+}
+
+/** A provider fake that records every send and answers `answer(message)`, or a success when that gives nothing. */
+export function fakeChannel(answer: (message: OutgoingMessage) => SendResult | undefined = () => undefined): Channel & { calls: OutgoingMessage[] } {
+  const calls: OutgoingMessage[] = [];
+  return {
+    name: 'sandbox',
+    calls,
+    async send(message) {
+      calls.push(message);
+      return answer(message) ?? { ok: true, providerMessageId: `p-${calls.length}` };
+    },
+  };
 }

@@ -166,7 +166,16 @@ export default function FlowsList(props: FlowsProps) {
           { header: t('col.title'), cell: (f) => <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a> },
           { header: t('col.kind'), cell: (f) => t(`kind.${f.type}`) },
           { header: t('col.mode'), cell: (f) => t(`mode.${f.mode}`) },
-          { header: t('col.status'), cell: (f) => <span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span> },
+          {
+            header: t('col.status'),
+            // Why the server stopped the flow (Error, Canceled past its end date), next to the badge.
+            cell: (f) => (
+              <>
+                <span className={badgeClass(f.status)}>{t(`status.${f.status}`)}</span>
+                {f.statusReason && <span className="block text-xs text-gray-700 mt-1">{t(`statusReason.${f.statusReason}`)}</span>}
+              </>
+            ),
+          },
           {
             header: t(byCreated ? 'col.created' : 'col.edited'),
             cell: (f) => formatDateTime(props.locale, byCreated ? f.created : f.edited),

@@ -75,6 +75,8 @@ export function toFlow(row: FlowRow, available: boolean): FlowDto {
     type: f.type,
     mode: f.mode,
     status: available ? row.status : 'Unavailable',
+    // Only a stop the engine made has a reason (docs/delivery.md "Flow statuses").
+    statusReason: available && (row.status === 'Error' || row.status === 'Canceled') ? (row.statusReason ?? null) : null,
     lastStart: seconds(row.lastStart),
     edited: seconds(row.editedAt)!,
     created: seconds(row.createdAt)!,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
 import { users } from '../account/schema.ts';
@@ -17,6 +18,8 @@ export const flows = pgTable(
     type: text('type').$type<import('../../../shared/flows/kinds.ts').FlowKind>().notNull(),
     mode: text('mode', { enum: ['test', 'combat'] }).notNull().default('test'),
     status: text('status').$type<import('../../../shared/flows/kinds.ts').StoredFlowStatus>().notNull().default('Pause'),
+    /** Why the engine stopped the flow (Error, Canceled past its end date); null otherwise (docs/delivery.md). */
+    statusReason: text('status_reason').$type<import('../../../api/schema.d.ts').components['schemas']['FlowStatusReason']>(),
     settings: jsonb('settings').$type<import('../../../shared/flows/types.ts').FlowSettings>().notNull(),
     testPhones: text('test_phones').notNull().default(''),
     endDate: ts('end_date'),
@@ -25,5 +28,11 @@ export const flows = pgTable(
     createdAt: ts('created_at').notNull(),
     editedAt: ts('edited_at').notNull(),
   },
-  (t) => [index('flows_user_edited_idx').on(t.userId, t.editedAt, t.id), index('flows_user_created_idx').on(t.userId, t.createdAt, t.id)],
+  (t) => [
+    index('flows_user_edited_idx').on(t.userId, t.editedAt, t.id),
+    index('flows_user_created_idx').on(t.userId, t.createdAt, t.id),
+    // The engine's every-tick lookups (docs/delivery.md "Flow statuses"): running flows with an end date, turns in queue.
+    index('flows_running_end_idx').on(t.endDate).where(sql`end_date is not null and status in ('InQueue', 'Waiting', 'Working', 'Done')`),
+    index('flows_in_queue_idx').on(t.type).where(sql`status = 'InQueue'`),
+  ],
 );

@@ -64,15 +64,18 @@ export async function insertFlow(db: Tx, values: FlowInsert): Promise<FlowRow> {
   return row!;
 }
 
+/** A status set by hand (pause, resume) drops the reason the engine gave for stopping the flow. */
+const withReason = (changes: FlowChanges): FlowChanges => (changes.status && !('statusReason' in changes) ? { ...changes, statusReason: null } : changes);
+
 /** Applies the changes and returns the flow as it is now. */
 export async function updateFlow(db: Tx, id: number, changes: FlowChanges): Promise<FlowRow> {
-  const [row] = await db.update(flows).set(changes).where(eq(flows.id, id)).returning();
+  const [row] = await db.update(flows).set(withReason(changes)).where(eq(flows.id, id)).returning();
   return row!;
 }
 
 /** The same changes to several flows (bulk actions; the ids were checked to be the caller's). */
 export async function updateFlows(db: Tx, ids: number[], changes: FlowChanges): Promise<void> {
-  if (ids.length) await db.update(flows).set(changes).where(inArray(flows.id, ids));
+  if (ids.length) await db.update(flows).set(withReason(changes)).where(inArray(flows.id, ids));
 }
 
 export async function deleteFlows(db: Tx, ids: number[]): Promise<void> {

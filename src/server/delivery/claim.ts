@@ -1,0 +1,170 @@
+import { fillVariables } from '../../shared/flows/variables.ts';
+import type { Db } from '../platform/db/open.ts';
+import type { Tx } from '../platform/db/transactions.ts';
+import { flowsByIds } from '../modules/flows/store-due.ts';
+import { ignoredAmong } from '../modules/phones/store.ts';
+import { lockSenders } from '../modules/account/store.ts';
+import { userTariffs } from '../modules/flows/tariffs.ts';
+import { monthlyAllowance } from './allowance.ts';
+import type { DispatchDeps, DispatchStats } from './dispatcher.ts';
+import { stopReasonOf, type FlowStop } from './flow-status.ts';
+import { factsOfBatch } from './sources.ts';
+import type { MessageRow } from './source.ts';
+import { ALLOWANCE_REACHED, copyNumberOf, decideStatic, furtherTestNumbers, REPEAT_VISIT_DAILY_CAP, testCopyKey, type Decision, type SendFacts } from './rules.ts';
+import { claimDue, countSentSince, holdMessages, insertCopies, markSending, renewLeases, sentToClientBefore, type Held, type Mark } from './store-claim.ts';
+import { fromLocal, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
+import { resolveAddress } from '../modules/phones/subscribers/address.ts';
+
+// The dispatcher's claim: which due messages go out now, to which number, with which text (docs/delivery.md
+// "Send-time rules", "Dispatcher and crash safety"); every statement is in store-claim.ts.
+
+/** A message this dispatcher took: it sends it with `key` to `to`, and settles it only while `attempts` still match. */
+export interface Claimed {
+  id: number;
+  flowId: number | null;
+  attempts: number;
+  key: string;
+  to: string;
+  text: string;
+}
+
+type Counter = (key: string, load: () => Promise<number>) => Promise<number>;
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
+const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
+
+/**
+ * Claims due messages (FOR UPDATE SKIP LOCKED: several dispatchers never take the same row), applies the send-time
+ * rules and marks the ones to send `sending` with a lease, all in one short transaction. The owner's row is locked
+ * too, so caps are counted by one dispatcher at a time per business. A test-mode message that goes out is copied
+ * for each further test number (own key, own message, same rules) in the same transaction.
+ */
+export async function claim(deps: DispatchDeps, now: number, stats: DispatchStats, stops: FlowStop[]): Promise<Claimed[]> {
+  const { db, config } = deps;
+  return db.transaction(async (tx) => {
+    const rows = await claimDue(tx, now, config.delivery.batchSize);
+    if (!rows.length) return [];
+    stats.claimed += rows.length;
+    const owners = byId(await lockSenders(tx, ids(rows.map((r) => r.userId))));
+    const flowById = await flowsByIds(tx, ids(rows.map((r) => r.flowId)));
+    const leaseUntil = now + config.delivery.leaseMs;
+    const out: Claimed[] = [];
+    // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
+    const takenOver = rows.filter((m) => m.status === 'sending');
+    await renewLeases(tx, takenOver.map((m) => m.id), leaseUntil);
+    for (const m of takenOver) out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text });
+
+    // What each message is about (record, order, client…), asked of its source once per batch.
+    const pending = rows.filter((m) => m.status !== 'sending');
+    const subjects = await factsOfBatch(tx, pending, { now, timeZoneOf: (userId) => owners.get(userId)!.timeZone });
+    const factsOf = (m: MessageRow): SendFacts => {
+      const owner = owners.get(m.userId)!;
+      return {
+        now,
+        timeZone: owner.timeZone,
+        ownerPhone: owner.phone,
+        flow: m.flowId === null ? undefined : flowById.get(m.flowId),
+        subject: subjects.get(m.id),
+        recipient: m.recipient,
+        kind: m.kind,
+        sentTo: m.sentTo,
+        copyFor: copyNumberOf(m.idempotencyKey),
+      };
+    };
+    const decided = new Map(pending.map((m) => [m.id, withDecision(factsOf(m))]));
+    // One blacklist rule (the phones module's), asked once for the batch's destinations and further test numbers.
+    const blocked = await ignoredAmong(tx, pending.flatMap((m) => {
+      const { facts, decision: d } = decided.get(m.id)!;
+      return d.action === 'send' ? [d.to, ...furtherTestNumbers(facts, d.to)].map((phone) => ({ userId: m.userId, phone })) : [];
+    }));
+    const limits = new Map<number, number | null>();
+    for (const o of owners.values()) limits.set(o.id, monthlyAllowance({ ...o, tariffs: await userTariffs(tx as Db, o.id, now) }));
+    const at = new Date(now);
+    // Messages to send are marked `sending` in one statement per batch; anything that counts sent messages (caps,
+    // first send) writes the marks made so far first, so it sees them as a per-message update would. Waits and
+    // stops are written in one statement at the end (nothing counts them).
+    const marks: Mark[] = [];
+    const held: Held[] = [];
+    const flush = () => markSending(tx, marks.splice(0), at, new Date(leaseUntil));
+    const counters = new Map<string, number>();
+    const counter: Counter = async (key, load) => {
+      if (!counters.has(key)) {
+        await flush();
+        counters.set(key, await load());
+      }
+      return counters.get(key)!;
+    };
+    const copies: { of: MessageRow; key: string; at: number }[] = [];
+    const decideOne = async (m: MessageRow, facts: SendFacts, first: Decision) => {
+      let decision = first;
+      if (decision.action === 'send' && blocked.has(`${m.userId}:${decision.to}`)) decision = { action: 'cancel', reason: 'blacklisted' };
+      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter, flush);
+      if (decision.action === 'send') {
+        const text = m.text || render(facts);
+        for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
+        marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1 });
+        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text });
+        for (const n of furtherTestNumbers(facts, decision.to)) copies.push({ of: m, key: testCopyKey(m.idempotencyKey, n), at: now });
+      } else if (decision.action === 'defer') {
+        stats.deferred++;
+        held.push({ id: m.id, status: 'queued', reason: decision.reason, planned_at: new Date(decision.until).toISOString() });
+      } else {
+        decision.action === 'cancel' ? stats.cancelled++ : stats.failed++;
+        held.push({ id: m.id, status: decision.action === 'cancel' ? 'cancelled' : 'failed', reason: decision.reason });
+        const stop = decision.action === 'fail' && m.flowId !== null ? stopReasonOf(decision.reason) : undefined;
+        if (stop) stops.push({ flowId: m.flowId!, reason: stop });
+      }
+    };
+    for (const m of pending) await decideOne(m, decided.get(m.id)!.facts, decided.get(m.id)!.decision);
+    // The copies of the test-mode messages going out, decided like them (a copy's first-send is its original's).
+    const parentOf = new Map(copies.map((c) => [c.key, c.of]));
+    for (const copy of await insertCopies(tx, copies)) {
+      const facts: SendFacts = { ...decided.get(parentOf.get(copy.idempotencyKey)!.id)!.facts, sentTo: null, copyFor: copyNumberOf(copy.idempotencyKey) };
+      await decideOne(copy, facts, decideStatic(facts));
+    }
+    await flush();
+    await holdMessages(tx, held, at);
+    return out;
+  });
+}
+
+const withDecision = (facts: SendFacts) => ({ facts, decision: decideStatic(facts) });
+
+/** The rules that need counting: subscribers, first-send flag, daily caps, monthly allowance (the blacklist is asked per batch). */
+async function decideCounted(
+  tx: Tx,
+  m: MessageRow,
+  f: SendFacts,
+  to: string,
+  dailyCap: number,
+  monthlyLimit: number | null,
+  counter: Counter,
+  flush: () => Promise<void>,
+): Promise<Decision> {
+  // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
+  const address = await resolveAddress(tx, m.userId, m.channel, to);
+  if ('cancel' in address) return { action: 'cancel', reason: address.cancel };
+  if (f.flow?.settings.firstSendOnly && m.clientId !== null && f.copyFor === undefined) {
+    await flush();
+    if (await sentToClientBefore(tx, f.flow.id, m.clientId)) return { action: 'cancel', reason: 'already sent to this client (first send only)' };
+  }
+  const dayStart = startOfLocalDay(f.now, f.timeZone);
+  const l = localTime(f.now, f.timeZone);
+  const tomorrow = fromLocal(f.timeZone, l.year, l.month, l.day + 1);
+  if (dailyCap > 0 && (await counter(`day:${m.userId}`, () => countSentSince(tx, m.userId, dayStart))) >= dailyCap) {
+    return { action: 'defer', until: tomorrow, reason: 'daily cap reached' };
+  }
+  if (m.kind === 'repeatVisit' && m.flowId !== null) {
+    const sentToday = await counter(`flowday:${m.flowId}`, () => countSentSince(tx, m.userId, dayStart, m.flowId!));
+    if (sentToday >= REPEAT_VISIT_DAILY_CAP) return { action: 'defer', until: tomorrow, reason: 'repeat-visit cap of 200 a day reached' };
+  }
+  if (monthlyLimit !== null) {
+    const used = await counter(`month:${m.userId}`, () => countSentSince(tx, m.userId, startOfLocalMonth(f.now, f.timeZone)));
+    if (used >= monthlyLimit) return { action: 'fail', reason: ALLOWANCE_REACHED };
+  }
+  return { action: 'send', to };
+}
+
+/** Fills the §3 message variables with the values the message's source gives as its subject is at send time. */
+const render = (f: SendFacts): string => fillVariables(f.flow?.content ?? '', f.subject?.variables ?? {});
+
