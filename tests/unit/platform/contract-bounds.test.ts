@@ -26,7 +26,9 @@ function unbounded(schema: Schema, resolve: (s: Schema) => Schema, where: string
     }
   }
   const closed = s.additionalProperties !== undefined || (s as { unevaluatedProperties?: unknown }).unevaluatedProperties !== undefined;
-  if ((s.properties || s.allOf) && !closed && !part && !s.allOf?.some((inner) => resolve(inner).additionalProperties === false)) out.push(`${where}: object open to unknown fields (set additionalProperties)`);
+  // An allOf is an object only when one of its parts is (a described reference to an array is not).
+  const objectParts = (s.allOf ?? []).map(resolve).filter((inner) => inner.properties || inner.type === 'object');
+  if ((s.properties || objectParts.length) && !closed && !part && !objectParts.some((inner) => inner.additionalProperties === false)) out.push(`${where}: object open to unknown fields (set additionalProperties)`);
   for (const [key, inner] of Object.entries(s.properties ?? {})) nested(inner, `.${key}`);
   if (typeof s.additionalProperties === 'object') nested(s.additionalProperties, '.*');
   return out;
