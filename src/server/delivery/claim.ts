@@ -2,6 +2,7 @@ import { fillVariables } from '../../shared/flows/variables.ts';
 import type { Db } from '../platform/db/open.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 import { flowsByIds } from '../modules/flows/store-due.ts';
+import type { FlowRow } from '../modules/flows/mapping.ts';
 import { ignoredAmong } from '../modules/phones/store.ts';
 import { lockSenders } from '../modules/account/store.ts';
 import { userTariffs } from '../modules/flows/tariffs.ts';
@@ -26,7 +27,22 @@ export interface Claimed {
   key: string;
   to: string;
   text: string;
+  /** The flow's enabled simple-answer buttons and stored image, sent with the text (§3). */
+  extras: SendExtras;
 }
+
+export interface SendExtras {
+  userId: number;
+  buttons: string[];
+  image: { url: string } | null;
+}
+
+/** §3: only enabled simple-answer buttons go out (URL and call buttons are shown disabled in the editor). */
+const extrasOf = (userId: number, flow: FlowRow | undefined): SendExtras => ({
+  userId,
+  buttons: (flow?.settings.buttons ?? []).filter((b) => b.type === 'simpleAnswer' && b.enabled).map((b) => b.text),
+  image: flow?.settings.image ?? null,
+});
 
 type Counter = (key: string, load: () => Promise<number>) => Promise<number>;
 
@@ -52,7 +68,10 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
     const takenOver = rows.filter((m) => m.status === 'sending');
     await renewLeases(tx, takenOver.map((m) => m.id), leaseUntil);
-    for (const m of takenOver) out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text });
+    for (const m of takenOver) {
+      const extras = extrasOf(m.userId, m.flowId === null ? undefined : flowById.get(m.flowId));
+      out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text, extras });
+    }
 
     // What each message is about (record, order, client…), asked of its source once per batch.
     const pending = rows.filter((m) => m.status !== 'sending');
@@ -103,7 +122,7 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
         const text = m.text || render(facts);
         for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
         marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1 });
-        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text });
+        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text, extras: extrasOf(m.userId, facts.flow) });
         for (const n of furtherTestNumbers(facts, decision.to)) copies.push({ of: m, key: testCopyKey(m.idempotencyKey, n), at: now });
       } else if (decision.action === 'defer') {
         stats.deferred++;

@@ -1,4 +1,4 @@
-import type { Channel, SendResult } from './channels/channel.ts';
+import type { Channel, OutgoingMessage, SendResult } from './channels/channel.ts';
 import type { Pacer } from './channels/pacing.ts';
 import type { ServerConfig } from '../platform/config.ts';
 import type { Db } from '../platform/db/open.ts';
@@ -7,10 +7,11 @@ import { stopReasonOf, stopWithError, type FlowStop } from './flow-status.ts';
 import { OUTCOME_UNKNOWN } from './rules.ts';
 import { markFailed, markSent, release, requeue } from './store-claim.ts';
 import { channelAddress, NOT_SUBSCRIBED_TELEGRAM } from '../modules/phones/subscribers/address.ts';
+import { outgoingImageOf } from '../modules/flows/image-store.ts';
 
 export interface DispatchDeps {
   db: Db;
-  config: Pick<ServerConfig, 'now' | 'delivery'>;
+  config: Pick<ServerConfig, 'now' | 'delivery' | 'dataDir'>;
   channel: Channel;
   /** The channel's send rates (a provider adapter's limits); sends wait for a token. */
   pacer?: Pacer;
@@ -59,6 +60,13 @@ async function paced(pacer: Pacer, to: string, started: number, leaseMs: number)
   }
 }
 
+/** The flow's buttons and its stored image (read by key from our files, never fetched from an address). */
+async function extrasToSend(deps: DispatchDeps, c: Claimed): Promise<Pick<OutgoingMessage, 'buttons' | 'image'>> {
+  const { userId, buttons, image } = c.extras;
+  const file = image && c.flowId !== null ? await outgoingImageOf(deps.config.dataDir, userId, c.flowId, image) : undefined;
+  return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
+}
+
 /** One batch: claim, send one by one, record. Returns what happened; `claimed < batchSize` means nothing more is due. */
 export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> {
   const stats: DispatchStats = { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
@@ -83,7 +91,7 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
       const address = await channelAddress(deps.db, deps.channel.name, c.id, c.to);
       result = address === undefined
         ? { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM }
-        : await deps.channel.send({ idempotencyKey: c.key, to: address, text: c.text });
+        : await deps.channel.send({ idempotencyKey: c.key, to: address, text: c.text, ...(await extrasToSend(deps, c)) });
     } catch (error) {
       result = { ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) };
     }
