@@ -27,8 +27,9 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
     reply.header('x-content-type-options', 'nosniff');
   });
 
-  const ajv = requestAjv();
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema));
+  const textAjv = requestAjv('text');
+  const bodyAjv = requestAjv('body');
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
   installErrorHandling(app);
   guardInputs(app);
   // Each module's own body parsers and hooks, on the root app: fastify-openapi-glue adds every route in one plugin.

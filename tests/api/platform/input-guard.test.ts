@@ -34,6 +34,18 @@ describe('inputs the contract does not allow never reach a handler', () => {
     expect(await raw('POST', '/Phones/Ignore', { 'content-type': 'application/json' }, 'null')).toMatchObject({ status: 400 });
   });
 
+  it('a JSON body is never coerced: null or text where a number or boolean belongs is a 400 naming the field', async () => {
+    const json = { 'content-type': 'application/json' };
+    for (const [field, value] of [['timeZoneOffset', null], ['timeZoneOffset', '3'], ['notSendWeeklyIikoReports', 'true'], ['countryId', '1']] as const) {
+      const res = await raw('PATCH', '/Account/Profile', json, JSON.stringify({ [field]: value }));
+      expect(res, `${field}: ${JSON.stringify(value)}`).toMatchObject({ status: 400, body: { errors: [{ field }] } });
+    }
+    const me = await raw('GET', '/Account/CurrentUser');
+    expect(me.body).toMatchObject({ timeZoneOffset: 3, notSendWeeklyIikoReports: false });
+    // Query strings are text: their numbers are still read as numbers.
+    expect((await raw('GET', '/Flows?page=1')).status).toBe(200);
+  });
+
   it('a NUL character is refused naming its field, in a body, a query or a path', async () => {
     const body = await raw('POST', '/Booking/Masters', { 'content-type': 'application/json' }, JSON.stringify({ name: 'Anna\u0000' }));
     expect(body).toMatchObject({ status: 400, body: { code: 'invalidCharacter', errors: [{ field: 'name', code: 'invalidCharacter' }] } });

@@ -8,12 +8,15 @@ import type { ProblemFieldError } from './problem.ts';
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
 
 /**
- * Request validator: JSON Schema 2020-12 (OpenAPI 3.1 uses `type: [x, 'null']` etc., which Fastify's default
- * draft-07 Ajv rejects). Fastify's coercion and defaults so query strings work; unknown properties are
- * rejected (not silently stripped) where the contract closes an object.
+ * Request validators: JSON Schema 2020-12 (OpenAPI 3.1 uses `type: [x, 'null']` etc., which Fastify's default
+ * draft-07 Ajv rejects); unknown properties are rejected (not silently stripped) where the contract closes an object.
+ * Paths, query strings and headers arrive as text, so their values are coerced to the declared types; a JSON body is
+ * typed already, so it is never coerced: `null` or `"3"` for a number is the client's mistake and answers 400
+ * naming the field instead of quietly becoming 0 or 3.
  */
-export function requestAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ coerceTypes: 'array', useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
+export function requestAjv(part: 'text' | 'body' = 'text'): Ajv2020 {
+  const coerceTypes = part === 'text' ? 'array' : false;
+  const ajv = new Ajv2020({ coerceTypes, useDefaults: true, removeAdditional: false, allErrors: false, strict: false });
   addFormats(ajv);
   return ajv;
 }
