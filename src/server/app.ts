@@ -8,7 +8,6 @@ import { serverModules } from './modules/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { guardInputs } from './platform/http/input-guard.ts';
 import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts';
-import { securityHandlers } from './platform/http/security.ts';
 import type { Handlers, OperationId } from './platform/http/types.ts';
 import { requestAjv, responseAjv } from './platform/http/validation.ts';
 
@@ -56,7 +55,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   await app.register(openapiGlue, {
     specification: SPEC_PATH,
     serviceHandlers,
-    securityHandlers: { ...securityHandlers(config), ...moduleSecurity },
+    securityHandlers: moduleSecurity,
     prefix: API_PREFIX,
   });
   return app;

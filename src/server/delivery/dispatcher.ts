@@ -98,7 +98,8 @@ async function claim(deps: DispatchDeps, now: number, stats: DispatchStats): Pro
           recipient: m.recipient,
           kind: m.kind,
         };
-        return [m.id, { facts, decision: decideStatic(facts) }];
+        // A blocked owner sends nothing (docs/admin.md "Blocking"); what falls due meanwhile is cancelled, not held.
+        return [m.id, { facts, decision: owner.blockedAt ? ({ action: 'cancel', reason: 'owner blocked' } as const) : decideStatic(facts) }];
       }),
     );
     // One blacklist rule (the phones module's), asked once for the batch's destinations.
