@@ -10,11 +10,14 @@ import { HttpError } from './problem.ts';
  */
 export type CurrentRole = (userId: number) => Promise<Role | undefined>;
 
+const RANK: Record<Role, number> = { user: 0, admin: 1, superadmin: 2 };
+
 /**
  * Handler for the contract's `bearerAuth` scheme. Scopes on an operation are role requirements:
  * `admin` admits admin and superadmin, `superadmin` only superadmin. 401 = who are you, 403 = not allowed.
  * The token's signature and expiry are not enough: the user must still exist and be neither blocked nor deleted,
- * and the role is the one stored now, so blocking, deleting and role changes count on the very next request.
+ * and the role is never more than the one stored now, so blocking, deleting and demotions count on the very next
+ * request.
  */
 export function securityHandlers(config: ServerConfig, currentRole: CurrentRole) {
   return {
@@ -22,8 +25,10 @@ export function securityHandlers(config: ServerConfig, currentRole: CurrentRole)
       const header = req.headers.authorization;
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
       const claims = token ? await verifyAccessToken(config, token) : undefined;
-      const role = claims && (await currentRole(claims.userId));
-      if (!claims || !role) throw new HttpError(401, 'tokenInvalid');
+      const stored = claims && (await currentRole(claims.userId));
+      if (!claims || !stored) throw new HttpError(401, 'tokenInvalid');
+      // The lesser of the signed and the stored role: a demotion counts at once, a promotion with the next token.
+      const role = RANK[stored] < RANK[claims.role] ? stored : claims.role;
       req.auth = { userId: claims.userId, role };
       if (scopes.includes('superadmin') && role !== 'superadmin') throw new HttpError(403, 'accessDenied');
       if (scopes.includes('admin') && !isAdmin(req.auth)) throw new HttpError(403, 'accessDenied');
