@@ -2,7 +2,7 @@
 // with a notice; an admin blocks a user from the user detail (the list shows the badge) and the user cannot sign in.
 import type { Page } from '@playwright/test';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
-import { adminTokens, expect, hydrated, prepareStorage, tAccount, test, tOf, tRoutes, uniqueEmail } from './support.ts';
+import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tAccount, test, tOf, tRoutes, uniqueEmail } from './support.ts';
 
 const apiBase = (baseURL: string) => `http://127.0.0.1:${new URL(baseURL).port}/api/v1`;
 
@@ -39,6 +39,7 @@ test('an owner deletes their account: wrong confirmation refused, then signed ou
   const zone = page.getByRole('form', { name: t('deleteAccount.title') });
   const submit = zone.getByRole('button', { name: t('deleteAccount.submit') });
   await expect(submit).toBeEnabled();
+  await expectNoSeriousA11yViolations(page, `${brand.id} profile with the delete zone`);
   await zone.getByLabel(t('currentPassword')).fill('secret1');
   const confirmation = zone.getByLabel(t('deleteAccount.confirmation', { email }));
   await confirmation.fill('someone-else@example.com');
@@ -69,6 +70,7 @@ test('an admin blocks a user (badge in the list, state in the detail); the user 
   await state.getByRole('button', { name: t('block.block') }).click();
   const dialog = page.getByRole('alertdialog', { name: t('block.blockTitle', { email }) });
   await expect(dialog.getByRole('button', { name: t('common.cancel') })).toBeFocused();
+  await expectNoSeriousA11yViolations(page, `${brand.id} block dialog`);
   await dialog.getByRole('button', { name: t('block.block') }).click();
   await expect(state.getByRole('button', { name: t('block.unblock') })).toBeVisible();
 
