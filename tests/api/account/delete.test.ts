@@ -1,5 +1,7 @@
 // Deleting one's own account (docs/account.md "Deleting the account"): password and typed email, nothing changes on a
 // refusal; afterwards the business's data is gone, payments stay anonymised, every token and webhook URL is dead.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../src/server/delivery/schema.ts';
@@ -62,11 +64,15 @@ describe('POST /Account/Delete', () => {
   it('removes the business, keeps payments anonymised, frees the email and kills every token and URL', async () => {
     const u = await busyOwner('leaving@example.com', '+79165550000');
     expect(await count(messages, u.id)).toBeGreaterThan(0);
+    const images = join(server.dataDir, 'flow-images', String(u.id));
+    mkdirSync(images, { recursive: true });
+    writeFileSync(join(images, `${'a'.repeat(32)}.png`), 'png');
 
     // The confirmation is the email as typed: case and spaces do not matter.
     expect((await remove(u.token, { password: PASSWORD, confirmation: ' Leaving@Example.com ' })).status).toBe(204);
 
     for (const table of [flows, messages, bookingRecords, bookingClients, ignoredPhones]) expect(await count(table, u.id)).toBe(0);
+    expect(existsSync(images)).toBe(false);
     expect(await server.api.db.select().from(refreshTokens).where(eq(refreshTokens.userId, u.id))).toEqual([]);
     const [row] = await server.api.db.select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ email: `deleted-${u.id}@deleted.invalid`, passwordHash: null, phone: null, fullName: null });

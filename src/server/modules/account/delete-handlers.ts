@@ -10,6 +10,7 @@ import { anonymisePaymentsOf } from '../admin/store-payments.ts';
 import { deleteOwnerData as deleteBookingData } from '../booking/store.ts';
 import { deleteOwnerData as deleteClients } from '../clients/store.ts';
 import { deleteOwnerData as deleteMessages } from '../delivery/store.ts';
+import { deleteOwnerImages } from '../flows/image-store.ts';
 import { deleteOwnerData as deleteFlows } from '../flows/store.ts';
 import { deleteOwnerData as deleteOrders } from '../orders/store.ts';
 import { deleteOwnerData as deleteBlacklist } from '../phones/store.ts';
@@ -51,6 +52,8 @@ export function deleteHandlers(ctx: AppContext): Handlers<'deleteAccount'> {
       }
       if (user.email === DEMO_EMAIL) throw new HttpError(409, 'demoAccountLocked');
       await db.transaction((tx) => deleteOwner(tx, user.id, new Date(config.now())));
+      // Files are not transactional: removed once the rows that name them are gone (a failure leaves only files).
+      await deleteOwnerImages(config.dataDir, user.id).catch((error: unknown) => req.log.warn({ err: error, userId: user.id }, 'flow images not removed'));
       req.log.info({ userId: user.id }, 'account deleted by its owner');
       reply.code(204).send();
     },

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_MB } from '../../../shared/flows/validate.ts';
@@ -67,4 +67,9 @@ export function registerImageBodies(app: FastifyInstance): void {
   app.addContentTypeParser(['image/png', 'image/jpeg', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES * 2 }, (_req, body, done) =>
     done(null, body),
   );
+}
+
+/** Account deletion: the owner's image folder goes (after the database transaction committed). */
+export async function deleteOwnerImages(dataDir: string, userId: number): Promise<void> {
+  await rm(folder(dataDir, userId), { recursive: true, force: true });
 }
