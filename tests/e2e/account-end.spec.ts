@@ -2,25 +2,7 @@
 // with a notice; an admin blocks a user from the user detail (the list shows the badge) and the user cannot sign in.
 import type { Page } from '@playwright/test';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
-import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tAccount, test, tOf, tRoutes, uniqueEmail } from './support.ts';
-
-const apiBase = (baseURL: string) => `http://127.0.0.1:${new URL(baseURL).port}/api/v1`;
-
-async function api(baseURL: string, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(apiBase(baseURL) + path, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
-}
-
-async function customer(baseURL: string, email: string) {
-  const created = await api(baseURL, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567', countryId: 1 });
-  expect(created.status).toBe(201);
-  const login = await api(baseURL, 'POST', '/account/login', undefined, { email, password: 'secret1' });
-  return { id: created.body.id as number, token: login.body.token as string, refreshToken: login.body.refreshToken as string };
-}
+import { adminTokens, apiCall as api, expect, expectNoSeriousA11yViolations, hydrated, newCustomer as customer, prepareStorage, tAccount, test, tOf, tRoutes, uniqueEmail } from './support.ts';
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
