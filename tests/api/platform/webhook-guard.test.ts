@@ -2,7 +2,9 @@
 // credential is answered from the credential whatever the body is (malformed, oversized); a right one reaches the
 // body checks (400 malformed, 413 oversized).
 import { createHmac } from 'node:crypto';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guardWebhooks } from '../../../src/server/platform/http/webhook-guard.ts';
 import type { TestServer } from '../harness.ts';
 import { deliveryServer } from '../delivery/support.ts';
 
@@ -82,5 +84,14 @@ describe('Telegram bot (secret header)', () => {
     const malformed = await post('/Webhooks/telegram', MALFORMED, { 'x-telegram-bot-api-secret-token': TG_SECRET });
     expect([malformed.status, malformed.body.code]).toEqual([400, 'bodyInvalid']);
     expect((await post('/Webhooks/telegram', HUGE, { 'x-telegram-bot-api-secret-token': TG_SECRET })).status).toBe(413);
+  });
+});
+
+describe('the guard list', () => {
+  it('a route naming a webhook kind that no module guards stops the server at start', async () => {
+    const app = Fastify();
+    guardWebhooks(app, { known: async () => undefined });
+    expect(() => app.post('/x', { config: { webhook: 'typo' } as never }, async () => ({}))).toThrow(/No webhook guard for kind "typo"/);
+    await app.close();
   });
 });
