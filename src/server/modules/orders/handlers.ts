@@ -6,14 +6,13 @@ import type { Tx } from '../../platform/db/transactions.ts';
 import type { Order } from './plan.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
-import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { applyIikoWebhook } from './iiko.ts';
 import { createOrder, lockOwnOrder, setOrderStatus } from './store.ts';
 
 /** The demo order system (tag Booking) and the iiko webhook receiver: what a restaurant or shop would report. */
 export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrder' | 'setOrderStatus' | 'receiveIikoWebhook'> {
-  const { db, config } = ctx;
+  const { db } = ctx;
   const present = async (tx: Tx, order: Order) => {
     const client = await clientById(tx, order.clientId);
     return {
