@@ -91,6 +91,9 @@ describe('blocking a user', () => {
     expect(res.body.code).toBe('userDeleted');
     const detail = await server.call('GET', `/Admin/Users/${gone.id}`, { token: admin.token });
     expect(detail.body.deletedDateUnixTime).toBe(nowSec(server));
+    // Its fields stay anonymised: no admin edit writes them again.
+    expect((await server.call('PATCH', `/Admin/Users/${gone.id}`, { token: admin.token, body: { fullName: 'Back' } })).body.code).toBe('userDeleted');
+    expect((await server.call('POST', `/Admin/UserInfo?userId=${gone.id}`, { token: admin.token, body: { userPhone: '+79160000001' } })).status).toBe(409);
 
     expect((await block(admin.token, 999_999)).status).toBe(404);
     for (const id of ['0', '-1', '2147483648', 'abc']) {
