@@ -7,8 +7,8 @@ import responseValidation from '@fastify/response-validation';
 import { serverModules } from './modules/index.ts';
 import type { AppContext } from './platform/context.ts';
 import { guardInputs } from './platform/http/input-guard.ts';
+import { guardWebhooks } from './platform/http/webhook-guard.ts';
 import { frameworkErrors, installErrorHandling } from './platform/http/errors.ts';
-import { securityHandlers } from './platform/http/security.ts';
 import type { Handlers, OperationId } from './platform/http/types.ts';
 import { requestAjv, responseAjv } from './platform/http/validation.ts';
 
@@ -34,6 +34,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   guardInputs(app);
   // Each module's own body parsers and hooks, on the root app: fastify-openapi-glue adds every route in one plugin.
   for (const module of serverModules) await module.register?.(app, ctx);
+  guardWebhooks(app, Object.assign({}, ...serverModules.map((m) => m.webhooks?.(ctx) ?? {})));
 
   app.addHook('onRoute', (route) => {
     const routeConfig = route.config as { rateLimitGroup?: 'auth' | 'code'; rateLimit?: unknown } | undefined;
@@ -57,7 +58,7 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   await app.register(openapiGlue, {
     specification: SPEC_PATH,
     serviceHandlers,
-    securityHandlers: { ...securityHandlers(config), ...moduleSecurity },
+    securityHandlers: moduleSecurity,
     prefix: API_PREFIX,
   });
   return app;

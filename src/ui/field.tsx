@@ -79,7 +79,7 @@ export function Checkbox({ label, error, onValue, onChange, ...input }: Checkbox
  * Disabled while its request runs, so a form is never sent twice, and until the island is hydrated, so the
  * server-rendered form is never submitted natively (that would put the fields in the URL).
  */
-export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; busyLabel: string; children: ReactNode }) {
+export function SubmitButton({ busy, busyLabel, children, tone = 'normal' }: { busy: boolean; busyLabel: string; children: ReactNode; tone?: 'normal' | 'danger' }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -87,7 +87,7 @@ export function SubmitButton({ busy, busyLabel, children }: { busy: boolean; bus
       type="submit"
       disabled={busy || !hydrated}
       aria-busy={busy}
-      className="px-4 py-2 rounded-md bg-brand text-white border-0 cursor-pointer hover:bg-brand-dark disabled:opacity-60 disabled:cursor-wait"
+      className={`px-4 py-2 rounded-md text-white border-0 cursor-pointer disabled:opacity-60 disabled:cursor-wait ${tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-brand hover:bg-brand-dark'}`}
     >
       {busy ? busyLabel : children}
     </button>

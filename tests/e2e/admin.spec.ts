@@ -1,7 +1,7 @@
 // The admin area end to end (issue 5): find a user, edit a field, add/edit a payment, pay link, a user's flows
 // (copy to another user) and ignore list, promo codes.
 import { SignJWT } from 'jose';
-import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens, tOf } from './support.ts';
+import { adminTokens, apiCall as api, expect, expectNoSeriousA11yViolations, hydrated, newCustomer, prepareStorage, test, type Tokens, tOf } from './support.ts';
 import { E2E_JWT_SECRET } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
@@ -11,16 +11,6 @@ import { tRoutes, tUi } from './support.ts';
 const t = tOf('en', 'admin');
 /** The English page of a path on this brand (no prefix where English is the default). */
 const en = (brand: Brand, path: string) => localizedPath(brand, 'en', path);
-const apiBase = (baseURL: string) => `http://127.0.0.1:${new URL(baseURL).port}/api/v1`;
-
-async function api(baseURL: string, method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(apiBase(baseURL) + path, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
-}
 
 /**
  * An access token with role `admin` (not super-admin). The e2e server only bootstraps a super-admin and roles are
@@ -110,18 +100,11 @@ test('find a user, edit a field, add and edit a payment, fetch its pay link', as
   await expect(page.getByText(t('pays.copied'))).toBeVisible();
 });
 
-/** A confirmed-or-not customer with a session token, registered through the public API. */
-async function customer(baseURL: string, email: string) {
-  const created = await api(baseURL, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567', countryId: 1 });
-  expect(created.status).toBe(201);
-  const login = await api(baseURL, 'POST', '/account/login', undefined, { email, password: 'secret1' });
-  return { id: created.body.id as number, token: login.body.token as string };
-}
 
 test("a user's flows and ignore list; copy a flow to another user and see it there", async ({ page, context, baseURL, brand }) => {
   const stamp = Date.now().toString(36);
-  const owner = await customer(baseURL!, `e2e-flows-owner-${stamp}@example.com`);
-  const target = await customer(baseURL!, `e2e-flows-target-${stamp}@example.com`);
+  const owner = await newCustomer(baseURL!, `e2e-flows-owner-${stamp}@example.com`);
+  const target = await newCustomer(baseURL!, `e2e-flows-target-${stamp}@example.com`);
   for (const title of [`Reminder ${stamp}`, `Second ${stamp}`]) {
     const flow = await api(baseURL!, 'POST', '/Flows', owner.token, { title, content: 'Hello {clientName}', type: 'recordReminder' });
     expect(flow.status).toBe(201);
@@ -160,7 +143,7 @@ test("a user's flows and ignore list; copy a flow to another user and see it the
 // The kit's confirmation dialog (it replaced window.confirm here): the safe choice has the focus, Esc keeps the item.
 test('deleting a notification or a contact asks first', async ({ page, context, baseURL, brand }) => {
   const stamp = Date.now().toString(36);
-  const owner = await customer(baseURL!, `e2e-contacts-${stamp}@example.com`);
+  const owner = await newCustomer(baseURL!, `e2e-contacts-${stamp}@example.com`);
   await prepareStorage(context, { tokens: staff, locale: 'en' });
 
   await page.goto(en(brand, '/admin/news'));

@@ -12,6 +12,7 @@ import { routesForBrand } from '../../src/routes/select.ts';
 /** Feature specs: the route whose brands they cover, or a fixed list of hosts. */
 export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[] }> = {
   'account.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  'account-end.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'admin.spec.ts': { route: 'adminUsers' },
   'bell.spec.ts': { brands: ['main-ru'] },
   // §6 flags: a host with every one of them and one with none (docs/shell.md "Host flags").

@@ -70,6 +70,24 @@ export async function demoTokens(baseURL: string, account = { email: 'demo@cabin
   return (await response.json()) as Tokens;
 }
 
+/** A call of the API from node: its status and JSON body, whatever the status. */
+export async function apiCall(baseURL: string, method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`http://127.0.0.1:${new URL(baseURL).port}/api/v1${path}`, {
+    method,
+    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => undefined)) as any };
+}
+
+/** A newly registered customer (password `secret1`), signed in. */
+export async function newCustomer(baseURL: string, email: string) {
+  const created = await apiCall(baseURL, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567', countryId: 1 });
+  if (created.status !== 201) throw new Error(`register ${email}: ${created.status} ${JSON.stringify(created.body)}`);
+  const login = await apiCall(baseURL, 'POST', '/account/login', undefined, { email, password: 'secret1' });
+  return { id: created.body.id as number, token: login.body.token as string, refreshToken: login.body.refreshToken as string };
+}
+
 /** The bootstrap super-admin the e2e server is started with (playwright.config.ts). */
 export const adminTokens = (baseURL: string) => demoTokens(baseURL, { email: 'staff@cabinet.local', password: 'staff-e2e-1' });
 

@@ -1,5 +1,6 @@
 import { api } from '../../api/browser.ts';
 import type { paths } from '../../api/schema.d.ts';
+import { clearTokens } from '../../api/tokens.ts';
 
 // The account domain's calls (sign-in and registration live in src/stores/session.ts, shared by the shell).
 
@@ -14,3 +15,10 @@ export const confirmEmail = (body: JsonBody<'/Account/ConfirmEmail', 'post'>) =>
 export const forgotPassword = (body: JsonBody<'/Account/ForgotPassword', 'post'>) => api().POST('/Account/ForgotPassword', { body });
 export const resetPassword = (body: JsonBody<'/Account/ResetPassword', 'post'>) => api().POST('/Account/ResetPassword', { body });
 export const demoLogin = () => api().POST('/Account/DemoLogin');
+
+/** Deletes the signed-in account; on success the tokens (dead on the server already) are dropped from this browser. */
+export async function deleteAccount(body: JsonBody<'/Account/Delete', 'post'>) {
+  const result = await api().POST('/Account/Delete', { body });
+  if (result.response.ok) clearTokens(localStorage);
+  return result;
+}

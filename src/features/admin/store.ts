@@ -100,6 +100,23 @@ export async function patchUser(id: number, patch: S['AdminUserPatch']): Promise
   }
 }
 
+/** Blocks or unblocks the user of the detail; resolves to the refusal (a problem) or null when done. */
+export async function setUserBlocked(id: number, blocked: boolean): Promise<ProblemLike | null> {
+  const path = { params: { path: { id } } };
+  try {
+    const { data, error } = blocked ? await api().POST('/Admin/Users/{id}/Block', path) : await api().POST('/Admin/Users/{id}/Unblock', path);
+    if (data) {
+      $userDetail.setKey('user', data);
+      return null;
+    }
+    logAdminFailure('user block', error);
+    return error ?? { status: 500 };
+  } catch (error) {
+    logAdminFailure('user block', error);
+    return { status: 500 };
+  }
+}
+
 export async function saveLeadInfo(id: number, lead: S['LeadInfo']): Promise<boolean> {
   const data = await settle('lead info', api().POST('/Admin/LeadInfos/{id}', { params: { path: { id } }, body: lead }));
   if (data) $userDetail.setKey('lead', data);

@@ -90,7 +90,13 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
         copyFor: copyNumberOf(m.idempotencyKey),
       };
     };
-    const decided = new Map(pending.map((m) => [m.id, withDecision(factsOf(m))]));
+    // A blocked owner sends nothing (docs/admin.md "Blocking"); what falls due meanwhile is cancelled, not held.
+    const decided = new Map(
+      pending.map((m) => {
+        const facts = factsOf(m);
+        return [m.id, owners.get(m.userId)!.blockedAt ? { facts, decision: { action: 'cancel', reason: 'owner blocked' } as Decision } : withDecision(facts)];
+      }),
+    );
     // One blacklist rule (the phones module's), asked once for the batch's destinations and further test numbers.
     const blocked = await ignoredAmong(tx, pending.flatMap((m) => {
       const { facts, decision: d } = decided.get(m.id)!;

@@ -35,6 +35,9 @@ export const accountProblemMessages = {
   externalLoginFailed: 'Sign-in with the external provider failed',
   currentPasswordWrong: 'The current password is wrong',
   demoUnavailable: 'The demo is not available',
+  accountBlocked: 'Your account is blocked. Please contact support',
+  deleteConfirmationWrong: 'Type the email of your account to confirm',
+  demoAccountLocked: 'The demo account cannot be deleted',
   // Problems any call may answer with (the platform sends them).
   tokenInvalid: 'Token not valid',
   accessDenied: 'Access denied',
@@ -63,6 +66,7 @@ export const messages = {
   reportSettingsChangeFailed: 'Failed to save report settings',
   addPaymentFailed: 'Error adding payment',
   updateUserFailed: 'Error updating user',
+  accountDeleted: 'Your account has been deleted',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -33,6 +33,8 @@ const adminCalls = (uid: () => number, payId: () => number): [string, () => stri
   ['GET', () => `/Admin/LeadInfos/${uid()}`],
   ['POST', () => `/Admin/LeadInfos/${uid()}`, { firstLineManagerId: 1, secondLineManagerId: null }],
   ['POST', () => `/Admin/Users/${uid()}/Dialogues`, { count: 5, date: '2026-11-01' }],
+  // Unblock of an active user changes nothing, so the list can run it with every role (Block: admin/block.test.ts).
+  ['POST', () => `/Admin/Users/${uid()}/Unblock`],
 ];
 
 describe('role checks on every admin call', () => {

@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { createT } from '../../../i18n/translate.ts';
 import { validateLogin } from '../../../shared/validation/forms.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, login } from '../../../stores/session.ts';
-import { afterSignIn } from './navigation.ts';
+import { afterSignIn, queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { GoogleButton } from './GoogleButton.tsx';
 import { FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
@@ -18,6 +18,9 @@ export default function LoginForm({ locale, messages, links, googleClientId }: A
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Where a deleted account lands (DeleteAccount.tsx): read after hydration, the page itself is the same for all.
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => setDeleted(queryParam('deleted') === '1'), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,6 +42,7 @@ export default function LoginForm({ locale, messages, links, googleClientId }: A
   const failure = session.authProblem ? explainProblem(session.authProblem, t) : t('server.invalidCredentials');
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t('login.submit')}>
+      {deleted && !failed && <FormMessage kind="success">{t('deleteAccount.deleted')}</FormMessage>}
       {failed && <FormMessage kind="error">{authError === null ? t('server.network') : failure}</FormMessage>}
       <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={email} error={errors.email}
         onChange={(e) => setEmail(e.target.value)} />

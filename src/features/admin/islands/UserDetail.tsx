@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $userDetail, loadUserDetail } from '../store.ts';
 import { AccountsBundle } from './AccountsBundle.tsx';
+import { BlockPanel } from './BlockPanel.tsx';
 import { ContactsPanel } from './ContactsPanel.tsx';
 import { IgnoreListPanel } from './IgnoreListPanel.tsx';
 import { DialoguesPanel, LeadPanel } from './LeadAndDialogues.tsx';
@@ -37,6 +38,7 @@ export function UserDetail(props: AdminProps & { id: number }) {
         <a className={textLinkClass} href={`${props.links.pays}?userId=${user.id}`}>{t('users.paysLink')}</a>
       </nav>
       <h2 className="text-xl font-semibold m-0 mb-3">{t('users.detailTitle', { email: user.email, id: user.id })}</h2>
+      <BlockPanel {...props} user={user} />
       <UserFieldsForm {...props} user={user} />
       <AccountsBundle {...props} accounts={detail.accounts} companies={detail.companies} />
       <LeadPanel {...props} userId={user.id} lead={detail.lead} managers={detail.managers} />

@@ -68,10 +68,20 @@ export function UserList(props: AdminProps) {
           { header: t('users.col.phone'), cell: (u) => u.phone ?? '—' },
           { header: t('users.col.balance'), cell: (u) => formatAmount(u.balance) },
           { header: t('users.col.role'), cell: (u) => t(`roles.${u.role}`) },
+          { header: t('block.column'), cell: (u) => <StateBadge t={t} user={u} /> },
           { header: t('users.col.created'), cell: (u) => formatDate(props.locale, u.createdDateUnixTime), sorted: sortedBy('createdAt') },
         ]}
       />
       <Pager t={t} page={state.page} pages={state.pages} label={t('users.pages')} onPage={(p) => void userList.load(p)} />
     </div>
   );
+}
+
+const BADGE = 'inline-block px-2 py-0.5 rounded text-xs font-medium';
+
+/** Blocked and deleted users stand out in the list; active ones show a quiet word. */
+function StateBadge({ t, user }: { t: ReturnType<typeof useT>; user: { blockedDateUnixTime: number | null; deletedDateUnixTime: number | null } }) {
+  if (user.deletedDateUnixTime !== null) return <span className={`${BADGE} bg-gray-200 text-gray-800`}>{t('block.deleted')}</span>;
+  if (user.blockedDateUnixTime !== null) return <span className={`${BADGE} bg-red-100 text-red-800`}>{t('block.blocked')}</span>;
+  return <span className="text-xs text-ink-muted">{t('block.active')}</span>;
 }

@@ -35,6 +35,10 @@ export const users = pgTable(
     /** Messages allowed per calendar month (§9 one-ruble plan: 800); null = no monthly limit. */
     monthlyMessageLimit: integer('monthly_message_limit'),
     createdAt: ts('created_at').notNull(),
+    /** Set by an admin: no sign-in, no refresh, every token dies on its next request, no sends (docs/admin.md). */
+    blockedAt: ts('blocked_at'),
+    /** The owner deleted the account: the row stays anonymised for the payments that name it (docs/account.md). */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     // (created_at, id): the default sort and its keyset cursor (docs/admin.md) read straight off this index.

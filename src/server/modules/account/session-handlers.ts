@@ -20,6 +20,12 @@ import { linkOrigin } from './links.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { zoneOfOffset } from '../../../shared/time-zones.ts';
 
+/** A blocked account signs in nowhere (docs/admin.md "Blocking"). */
+export function refuseBlocked<U extends { blockedAt: Date | null }>(user: U): U {
+  if (user.blockedAt) throw new HttpError(403, 'accountBlocked');
+  return user;
+}
+
 /** Register, login, token refresh/revoke and Google sign-in. */
 export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' | 'refreshToken' | 'revokeToken' | 'externalLoginCallback'> {
   const { db, config, mailer } = ctx;
@@ -75,6 +81,8 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       const user = await userByEmail(db, normalizeEmail(req.body.email));
       const ok = await verifyPassword(user?.passwordHash ?? null, req.body.password);
       if (!user || !ok) throw new HttpError(400, 'invalidCredentials');
+      // Said only to whoever knows the password: to anyone else a blocked account is just a wrong password.
+      refuseBlocked(user);
       return issueTokens(sessions, config, user);
     },
 
@@ -101,7 +109,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       }
       const email = normalizeEmail(identity.email);
       const existing = await userByEmail(db, email);
-      if (existing) return { ...(await issueTokens(sessions, config, existing)), isNewUser: false };
+      if (existing) return { ...(await issueTokens(sessions, config, refuseBlocked(existing))), isNewUser: false };
       const created = await insertUserIfAbsent(db, {
         email,
         passwordHash: null, // set later through "forgot password" if the user wants one

@@ -10,6 +10,7 @@ import { issueCode } from './store-codes.ts';
 import { refreshTokenStore } from './store-sessions.ts';
 import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, type UserChanges } from './store.ts';
 import { linkOrigin } from './links.ts';
+import { refuseBlocked } from './session-handlers.ts';
 import { toCurrentUser } from './mapping.ts';
 import { isCountryId } from '../../../shared/countries.ts';
 import { zoneOfOffset } from '../../../shared/time-zones.ts';
@@ -85,7 +86,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
       if (!config.seedDemo) throw notFound('demoUnavailable');
       const demo = await userByEmail(db, DEMO_EMAIL);
       if (!demo) throw notFound('demoUnavailable');
-      return issueTokens(sessions, config, demo);
+      return issueTokens(sessions, config, refuseBlocked(demo));
     },
   };
 }

@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { RefreshTokenStore } from '../../platform/auth/refresh-tokens.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { refreshTokens, users } from './schema.ts';
+import { refreshTokens } from './schema.ts';
+import { activeRole } from './store.ts';
 
 // The account module's side of sign-in sessions: the refresh_tokens table behind platform/auth's rotation rules.
 
@@ -35,10 +36,7 @@ export function refreshTokenStore(db: Db): RefreshTokenStore {
         .set({ revokedAt: at })
         .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
     },
-    async roleOf(userId) {
-      const [user] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-      return user?.role;
-    },
+    roleOf: (userId) => activeRole(db, userId),
   };
 }
 

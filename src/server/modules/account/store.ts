@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Role } from '../../platform/auth/access-token.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { linkedAccounts, setUpRequests, users } from './schema.ts';
+import { linkedAccounts, oneTimeCodes, refreshTokens, setUpRequests, users } from './schema.ts';
 
 // The account module's store: the only code that touches the users table (docs/architecture.md, "Data ownership").
 // Code outside src/server/modules/account that needs a user calls these; linked accounts are in store-linked.ts,
@@ -119,8 +119,9 @@ export async function userGuid(db: Tx, userId: number): Promise<string | undefin
   return user?.guid;
 }
 
+/** The live account behind a public link or webhook token (a deleted account's guid was replaced anyway). */
 export async function userIdByGuid(db: Tx, guid: string): Promise<number | undefined> {
-  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.guid, guid));
+  const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.guid, guid), isNull(users.deletedAt)));
   return user?.id;
 }
 
@@ -136,9 +137,57 @@ export async function allowanceFacts(db: Tx, userId: number): Promise<{ adminCou
  */
 export async function lockSenders(tx: Tx, ids: number[]) {
   return tx
-    .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit })
+    .select({ id: users.id, timeZone: users.timeZone, phone: users.phone, adminCount: users.availableMessagesCount, explicit: users.monthlyMessageLimit, blockedAt: users.blockedAt })
     .from(users)
     .where(inArray(users.id, ids))
     .orderBy(users.id)
     .for('update');
+}
+
+/**
+ * The role the user has now, or undefined when the account is gone, blocked or deleted: one primary-key read, made
+ * on every authenticated request (platform/http/security.ts) and every refresh, so a change counts at once.
+ */
+export async function activeRole(db: Tx, userId: number): Promise<Role | undefined> {
+  const [row] = await db.select({ role: users.role, blockedAt: users.blockedAt, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));
+  return row && !row.blockedAt && !row.deletedAt ? row.role : undefined;
+}
+
+/** Blocks (a date) or unblocks (null) an account that is not deleted; the account as it is now. */
+export async function setBlocked(db: Tx, id: number, at: Date | null): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ blockedAt: at }).where(and(eq(users.id, id), isNull(users.deletedAt))).returning();
+  return row;
+}
+
+/**
+ * The user row of a deleted account: kept (payments name it) but holding nothing personal. The e-mail is freed for
+ * a new registration, no password signs in, and a new guid makes every signed link and webhook URL unknown.
+ */
+export async function anonymiseUser(db: Tx, id: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      guid: randomUUID(),
+      email: `deleted-${id}@deleted.invalid`,
+      passwordHash: null,
+      role: 'user',
+      phone: null,
+      fullName: null,
+      utmTag: null,
+      emailConfirmed: false,
+      crms: [],
+      firstLineManagerId: null,
+      secondLineManagerId: null,
+      deletedAt: at,
+    })
+    .where(eq(users.id, id));
+}
+
+/** Account deletion, the account module's part: sessions, mailed codes, linked accounts and set-up requests go. */
+export async function deleteOwnerData(tx: Tx, userId: number, at: Date): Promise<void> {
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+  await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
+  await tx.delete(linkedAccounts).where(eq(linkedAccounts.userId, userId));
+  await tx.delete(setUpRequests).where(eq(setUpRequests.userId, userId));
+  await anonymiseUser(tx, userId, at);
 }

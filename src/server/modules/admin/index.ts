@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { defineModule } from '../../platform/http/module.ts';
+import { adminBlockHandlers } from './block-handlers.ts';
 import { adminContactHandlers } from './contact-handlers.ts';
 import { adminFlowHandlers } from './flow-handlers.ts';
 import { adminHealthHandlers } from './health-handlers.ts';
@@ -13,6 +14,7 @@ import { adminUserHandlers } from './user-handlers.ts';
 function adminHandlers(ctx: AppContext) {
   return {
     ...adminUserHandlers(ctx),
+    ...adminBlockHandlers(ctx),
     ...adminPayHandlers(ctx),
     ...adminContactHandlers(ctx),
     ...adminFlowHandlers(ctx),

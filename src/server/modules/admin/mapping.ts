@@ -21,6 +21,8 @@ export function toAdminUser(u: UserRow): Schemas['AdminUser'] {
     isDuplication: u.isDuplication,
     role: u.role,
     createdDateUnixTime: unixSeconds(u.createdAt),
+    blockedDateUnixTime: u.blockedAt && unixSeconds(u.blockedAt),
+    deletedDateUnixTime: u.deletedAt && unixSeconds(u.deletedAt),
   };
 }
 

@@ -5,6 +5,9 @@ export const adminProblems = {
   notificationNotFound: 'Notification not found',
   paymentNotFound: 'Payment not found',
   companyNotFound: 'Company not found',
+  cannotBlockSelf: 'You cannot block your own account',
+  cannotBlockStaff: 'Only a superadmin can block or unblock an admin',
+  userDeleted: 'The account was deleted by its owner',
   // Field texts: the message is "<field>: <text>".
   noSuchUser: 'user {{id}} does not exist',
   noSuchManager: 'manager {{id}} does not exist',

@@ -109,3 +109,11 @@ export async function insertPromocode(db: Tx, values: typeof promocodes.$inferIn
   const [row] = await db.insert(promocodes).values(values).returning();
   return row!;
 }
+
+/**
+ * Account deletion: payments stay for accounting (amounts, dates, tariffs, provider ids) but lose the free-text
+ * comment, and an auto-payment subscription is detached so nothing is charged again.
+ */
+export async function anonymisePaymentsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.update(payments).set({ comment: null, yoomoneySubscriptionId: null, isAutoPay: false }).where(eq(payments.userId, userId));
+}

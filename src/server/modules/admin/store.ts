@@ -98,3 +98,9 @@ export async function dialoguesGranted(db: Tx, userId: number): Promise<number> 
   const rows = await db.select({ c: dialogueGrants.count }).from(dialogueGrants).where(eq(dialogueGrants.userId, userId));
   return rows.reduce((sum, r) => sum + r.c, 0);
 }
+
+/** Account deletion: the user's contacts and dialogue grants go; payments are kept, anonymised (store-payments.ts). */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(userContacts).where(eq(userContacts.userId, userId));
+  await tx.delete(dialogueGrants).where(eq(dialogueGrants.userId, userId));
+}

@@ -4,7 +4,7 @@ import { emailsOf, findUser, updateUser } from '../account/store.ts';
 import { allLinkedAccountsOf } from '../account/store-linked.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { badRequest, notFound } from '../../platform/http/problem.ts';
+import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toAdminUser } from './mapping.ts';
 import { seconds } from '../../platform/db/rows.ts';
@@ -20,6 +20,12 @@ export function adminUserHandlers(
   const loadUser = async (id: number) => {
     const user = await findUser(db, id);
     if (!user) throw notFound('userNotFound');
+    return user;
+  };
+  // A deleted account stays anonymised: its fields are not written again (docs/account.md).
+  const loadLiveUser = async (id: number) => {
+    const user = await loadUser(id);
+    if (user.deletedAt) throw new HttpError(409, 'userDeleted');
     return user;
   };
 
@@ -47,7 +53,7 @@ export function adminUserHandlers(
     },
 
     async adminPatchUser(req) {
-      await loadUser(req.params.id);
+      await loadLiveUser(req.params.id);
       const { userPhone, ...rest } = req.body;
       const changes = { ...rest, ...(userPhone !== undefined ? { phone: phoneOrFail(userPhone, 'userPhone') } : {}) };
       const updated = await updateUser(db, req.params.id, changes);
@@ -56,7 +62,7 @@ export function adminUserHandlers(
 
     async adminSetUserInfo(req) {
       const userId = req.query.userId;
-      await loadUser(userId);
+      await loadLiveUser(userId);
       const phone = phoneOrFail(req.body.userPhone, 'userPhone');
       const updated = await updateUser(db, userId, { phone });
       return toAdminUser(updated!);

@@ -238,3 +238,10 @@ export const bookedWithin = (days: number) => (clientId: SQL, at: SQL): SQL =>
     SELECT 1 FROM booking_records r WHERE r.client_id = ${clientId} AND r.status <> 'cancelled' AND (
       (r.created_at >= ${at} AND r.created_at <= ${at} + make_interval(days => ${days}))
       OR (r.status = 'arrived' AND r.start_at >= ${at} AND r.start_at <= ${at} + make_interval(days => ${days}))))`;
+
+/** Account deletion: the owner's records, masters and services go (records first: they name masters). */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(bookingRecords).where(eq(bookingRecords.userId, userId));
+  await tx.delete(bookingMasters).where(eq(bookingMasters.userId, userId));
+  await tx.delete(bookingServices).where(eq(bookingServices.userId, userId));
+}

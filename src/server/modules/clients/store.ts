@@ -97,3 +97,8 @@ export async function lastVisitedBetween(
           ${notSince}`,
   );
 }
+
+/** Account deletion: the business's clients go (after the records and orders that name them). */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(bookingClients).where(eq(bookingClients.userId, userId));
+}

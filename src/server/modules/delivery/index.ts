@@ -2,7 +2,7 @@ import { defineModule } from '../../platform/http/module.ts';
 import { deliveryHandlers } from './handlers.ts';
 import { sandboxEventHandlers } from './sandbox-events.ts';
 import { channelWebhookHandlers } from './waha-webhook/handlers.ts';
-import { registerSignedBodies } from './waha-webhook/signature.ts';
+import { wahaSignatureGuard } from './waha-webhook/signature.ts';
 
 /**
  * The HTTP side of delivery (tag Delivery): the message log, conversion, sandbox events and the WAHA webhook.
@@ -11,5 +11,5 @@ import { registerSignedBodies } from './waha-webhook/signature.ts';
 export const deliveryModule = defineModule({
   name: 'delivery',
   handlers: (ctx) => ({ ...deliveryHandlers(ctx), ...sandboxEventHandlers(ctx), ...channelWebhookHandlers(ctx) }),
-  register: (app, ctx) => registerSignedBodies(app, ctx.config),
+  webhooks: (ctx) => ({ waha: wahaSignatureGuard(ctx.config) }),
 });

@@ -101,3 +101,8 @@ export async function providerMessageOf(db: Tx, channel: ChannelName, candidates
     .limit(1);
   return row?.providerMessageId ?? undefined;
 }
+
+/** Account deletion: every message of the owner goes, queued ones too, so nothing more is sent (docs/account.md). */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(messages).where(eq(messages.userId, userId));
+}

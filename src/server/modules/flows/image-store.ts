@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_MAX_MB } from '../../../shared/flows/validate.ts';
@@ -79,4 +79,9 @@ export async function outgoingImageOf(dataDir: string, userId: number, flowId: n
   const found = key ? await readImage(dataDir, userId, key) : undefined;
   if (!found) return undefined;
   return { data: new Uint8Array(found.bytes), mimetype: found.type, filename: `flow-${flowId}.${EXT[found.type]}` };
+}
+
+/** Account deletion: the owner's image folder goes (after the database transaction committed). */
+export async function deleteOwnerImages(dataDir: string, userId: number): Promise<void> {
+  await rm(folder(dataDir, userId), { recursive: true, force: true });
 }

@@ -91,3 +91,8 @@ export async function imageSharedByOtherFlow(db: Tx, row: FlowRow, key: string):
     .limit(1);
   return shared !== undefined;
 }
+
+/** Account deletion: the owner's flows go (their messages are the delivery module's part). */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(flows).where(eq(flows.userId, userId));
+}

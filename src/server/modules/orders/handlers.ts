@@ -1,19 +1,18 @@
 import type { AppContext } from '../../platform/context.ts';
 import { clientById } from '../clients/store.ts';
 import { eventContext } from '../../delivery/event-context.ts';
-import { userOfWebhookToken } from '../integrations/token.ts';
+import { webhookOwnerOf } from '../../platform/http/webhook-guard.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { Order } from './plan.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
-import { notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { applyIikoWebhook } from './iiko.ts';
 import { createOrder, lockOwnOrder, setOrderStatus } from './store.ts';
 
 /** The demo order system (tag Booking) and the iiko webhook receiver: what a restaurant or shop would report. */
 export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrder' | 'setOrderStatus' | 'receiveIikoWebhook'> {
-  const { db, config } = ctx;
+  const { db } = ctx;
   const present = async (tx: Tx, order: Order) => {
     const client = await clientById(tx, order.clientId);
     return {
@@ -59,9 +58,8 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
       return db.transaction(async (tx) => present(tx, await setOrderStatus(tx, userId, req.params.orderId, req.body.status, await eventContext(ctx, tx, userId))));
     },
     async receiveIikoWebhook(req) {
-      // The token is checked before the body: a stranger learns nothing from validation messages.
-      const userId = await userOfWebhookToken(db, config.jwtSecret, req.params.hookToken);
-      if (userId === undefined) throw notFound('webhookNotFound');
+      // The URL token was checked before the body was read (webhookTokenGuard): it named this owner.
+      const userId = webhookOwnerOf(req);
       const result = await db.transaction(async (tx) => applyIikoWebhook(tx, userId, req.body, await eventContext(ctx, tx, userId)));
       return { result };
     },

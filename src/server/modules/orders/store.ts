@@ -105,3 +105,8 @@ export async function ordersByIds(tx: Tx, ids: number[]): Promise<Map<number, Or
 /** A condition for planners' statements: the client placed an order (not cancelled) after `since` (laterActivity). */
 export const orderedSince = (clientId: SQL, since: SQL): SQL =>
   sql`EXISTS (SELECT 1 FROM orders o WHERE o.client_id = ${clientId} AND o.created_at > ${since} AND o.status <> 'Cancelled')`;
+
+/** Account deletion: the owner's orders go. */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(orders).where(eq(orders.userId, userId));
+}

@@ -85,3 +85,8 @@ export async function listIgnored(db: Db, userId: number, q: { page: number; pag
 }
 
 export const toDto = (r: IgnoredPhoneRow) => ({ id: r.id, phone: r.phone, comment: r.comment, source: r.source, created: Math.floor(r.createdAt.getTime() / 1000) });
+
+/** Account deletion: the owner's blacklist goes. */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(ignoredPhones).where(eq(ignoredPhones.userId, userId));
+}

@@ -1,11 +1,12 @@
 import type { AppContext } from '../../../platform/context.ts';
 import { userGuid } from '../../account/store.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
-import { HttpError, notFound } from '../../../platform/http/problem.ts';
+import { HttpError } from '../../../platform/http/problem.ts';
+import { webhookOwnerOf } from '../../../platform/http/webhook-guard.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { eventContext } from '../../../delivery/event-context.ts';
 import { applyWebhook } from './apply.ts';
-import { userOfWebhookToken, webhookToken } from '../../integrations/token.ts';
+import { webhookToken } from '../../integrations/token.ts';
 
 /** Webhook receivers of the connected booking systems (docs/webhooks.md) and the owner's call for their URLs. */
 export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'receiveBookingWebhook'> {
@@ -20,9 +21,8 @@ export function webhookHandlers(ctx: AppContext): Handlers<'getWebhookUrls' | 'r
       return { yclients: url('yclients'), altegio: url('altegio'), iiko: url('iiko') };
     },
     async receiveBookingWebhook(req) {
-      // The token is checked before the body: a stranger learns nothing from validation messages.
-      const userId = await userOfWebhookToken(db, config.jwtSecret, req.params.hookToken);
-      if (userId === undefined) throw notFound('webhookNotFound');
+      // The URL token was checked before the body was read (webhookTokenGuard): it named this owner.
+      const userId = webhookOwnerOf(req);
       const result = await db.transaction(async (tx) =>
         applyWebhook(tx, userId, req.params.system, req.body, await eventContext(ctx, tx, userId)),
       );

@@ -1,18 +1,15 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest, preParsingHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../../platform/config.ts';
 import { HttpError } from '../../../platform/http/problem.ts';
+import type { WebhookGuard } from '../../../platform/http/webhook-guard.ts';
 
-/** Provider webhooks carry small JSON events; anything bigger is refused before it is buffered. */
+/** Provider webhooks carry small JSON events; a signed body above this is refused (413) and never buffered whole. */
 const SIGNED_BODY_MAX = 1024 * 1024;
-
-/** HMAC-SHA512 of the raw body, hex, as WAHA sends it in X-Webhook-Hmac; compared in constant time. */
-export function validHmacSha512(key: string, raw: Buffer, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
-  const expected = createHmac('sha512', key).update(raw).digest();
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-}
+/** Bytes hashed at most: past them nobody's signature is checked (413), so a stranger cannot keep us reading. */
+const HASHED_MAX = 16 * SIGNED_BODY_MAX;
+const HEX_SHA512 = /^[0-9a-f]{128}$/i;
 
 const header = (req: FastifyRequest, name: string) => {
   const value = req.headers[name];
@@ -20,36 +17,30 @@ const header = (req: FastifyRequest, name: string) => {
 };
 
 /**
- * A signature covers the exact bytes the provider sent, so it is checked on the raw body before Fastify parses it:
- * a request without a valid signature is answered 401 and its body is never read as JSON. Routes opt in through
- * the contract (`x-fastify-config: { signedBody: waha }`); the parsed body reaches the handler as usual.
+ * WAHA's guard (`x-fastify-config: { webhook: waha }`): the signature covers the exact bytes sent, so it is checked
+ * on the raw stream before Fastify parses it. No key, a missing, malformed or non-sha512 signature → 401 without
+ * reading the body. Otherwise the body is hashed as it streams (buffered only up to the limit): a wrong signature
+ * → 401 whatever the body is, malformed or oversized; a right one over the limit → 413. The parsed body then
+ * reaches the handler as usual.
  */
-export function registerSignedBodies(app: FastifyInstance, config: ServerConfig): void {
-  const checks: Record<string, (req: FastifyRequest, raw: Buffer) => boolean> = {
-    // WAHA: `hmac.key` of the webhook config; algorithm named in X-Webhook-Hmac-Algorithm (sha512 is WAHA's only one).
-    waha: (req, raw) =>
-      config.wahaWebhookHmacKey !== undefined &&
-      (header(req, 'x-webhook-hmac-algorithm') ?? 'sha512').toLowerCase() === 'sha512' &&
-      validHmacSha512(config.wahaWebhookHmacKey, raw, header(req, 'x-webhook-hmac')),
+export function wahaSignatureGuard(config: ServerConfig): WebhookGuard {
+  return async (req, payload) => {
+    const key = config.wahaWebhookHmacKey;
+    const signature = header(req, 'x-webhook-hmac');
+    const algorithm = (header(req, 'x-webhook-hmac-algorithm') ?? 'sha512').toLowerCase();
+    if (key === undefined || algorithm !== 'sha512' || !signature || !HEX_SHA512.test(signature)) throw new HttpError(401, 'signatureInvalid');
+    const hmac = createHmac('sha512', key);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const bytes = chunk as Buffer;
+      size += bytes.length;
+      if (size > HASHED_MAX) throw new HttpError(413, 'payloadTooLarge');
+      hmac.update(bytes);
+      if (size <= SIGNED_BODY_MAX) chunks.push(bytes);
+    }
+    if (!timingSafeEqual(hmac.digest(), Buffer.from(signature, 'hex'))) throw new HttpError(401, 'signatureInvalid');
+    if (size > SIGNED_BODY_MAX) throw new HttpError(413, 'payloadTooLarge');
+    return Readable.from([Buffer.concat(chunks)]);
   };
-  app.addHook('onRoute', (route) => {
-    const kind = (route.config as { signedBody?: string } | undefined)?.signedBody;
-    if (!kind) return;
-    const check = checks[kind];
-    if (!check) throw new Error(`No signature check for signedBody "${kind}"`);
-    const verify: preParsingHookHandler = async (req, _reply, payload) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of payload) {
-        size += (chunk as Buffer).length;
-        if (size > SIGNED_BODY_MAX) throw new HttpError(413, 'payloadTooLarge');
-        chunks.push(chunk as Buffer);
-      }
-      const raw = Buffer.concat(chunks);
-      if (!check(req, raw)) throw new HttpError(401, 'signatureInvalid');
-      return Readable.from([raw]);
-    };
-    const existing = route.preParsing === undefined ? [] : Array.isArray(route.preParsing) ? route.preParsing : [route.preParsing];
-    route.preParsing = [...existing, verify];
-  });
 }

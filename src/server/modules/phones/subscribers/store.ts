@@ -131,3 +131,8 @@ export async function fillTelegramPhone(db: Db, chatId: string, phone: string, a
     return rows.length > 0;
   });
 }
+
+/** Account deletion: the owner's subscribers (chats and phones of their clients) go. */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(subscribers).where(eq(subscribers.userId, userId));
+}
