@@ -15,6 +15,8 @@ export interface FuzzTarget {
   server: TestServer;
   tokens: FuzzOptions['tokens'];
   digest(): Promise<string>;
+  /** Callers whose token no longer signs in: a fuzzed admin call blocked one, and later answers would be 401 only. */
+  signedOut(): Promise<string[]>;
 }
 
 export async function startTarget(): Promise<FuzzTarget> {
@@ -31,9 +33,14 @@ export async function startTarget(): Promise<FuzzTarget> {
   const digestQuery = sql.raw(
     tables.map((t) => `SELECT '${t}' AS t, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS h FROM "${t}" x`).join(' UNION ALL '),
   );
+  const tokens = { owner: owner.token, admin: admin.token, superadmin: superadmin.token };
   return {
     server,
-    tokens: { owner: owner.token, admin: admin.token, superadmin: superadmin.token, secret: 'not-the-secret' },
+    tokens: { ...tokens, secret: 'not-the-secret' },
+    async signedOut() {
+      const answers = await Promise.all(Object.entries(tokens).map(async ([caller, token]) => [caller, (await server.call('GET', '/Account/CurrentUser', { token })).status] as const));
+      return answers.filter(([, status]) => status !== 200).map(([caller]) => caller);
+    },
     async digest() {
       const rows = await rowsOf<{ t: string; h: string }>(server.api.db, digestQuery);
       return rows.map((r) => `${r.t}:${r.h}`).join(' ');
