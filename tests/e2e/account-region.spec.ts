@@ -63,3 +63,25 @@ test('account update: GMT-12 … GMT+12 with the browser offset preselected, and
   await expect(page).not.toHaveURL(/account\/update/);
   expect(await api(baseURL!, 'GET', '/Account/CurrentUser', tokens.token)).toMatchObject({ timeZone: 'Etc/GMT-10', countryId: 8 });
 });
+
+test('profile: the stored zone is kept until another is chosen; country and zone are saved together', async ({ page, context, brand, baseURL }) => {
+  test.skip(!brand.flags.accountSettings, 'the profile is built where account settings are on');
+  const locale = brand.locale.default;
+  const t = tAccount(locale);
+  const email = uniqueEmail('tz-profile');
+  await api(baseURL!, 'POST', '/account/register', undefined, { email, password: 'secret1', confirmPassword: 'secret1', phone: '+79161234567' });
+  const tokens = await demoTokens(baseURL!, { email, password: 'secret1' });
+  await prepareStorage(context, { tokens, locale });
+  await page.goto('/account/profile');
+  const section = page.getByRole('form', { name: t('profile.regionSection') });
+  const zone = section.getByLabel(t('timeZone'));
+  // Never chosen: the profile shows the stored default zone (kept), not a guess.
+  await expect(zone).toHaveValue('');
+  await zone.selectOption('5');
+  await section.getByLabel(t('country')).selectOption('8');
+  await section.getByRole('button', { name: t('profile.saveRegion') }).click();
+  await expect(page.getByText(t('profile.regionChanged'))).toBeVisible();
+  expect(await api(baseURL!, 'GET', '/Account/CurrentUser', tokens.token)).toMatchObject({ timeZone: 'Etc/GMT-5', timeZoneOffset: 5, countryId: 8 });
+  await page.reload();
+  await expect(page.getByRole('form', { name: t('profile.regionSection') }).getByLabel(t('timeZone'))).toHaveValue('5');
+});

@@ -2,8 +2,7 @@ import { loadChunk } from '../../../shared/lazy.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
-import { browserOffset, DEFAULT_TIME_ZONE, offsetOfZone } from '../../../shared/time-zones.ts';
-import { CountrySelect, TimeZoneSelect } from './RegionFields.tsx';
+import { CountrySelect, TimeZoneSelect, zoneChoice } from './RegionFields.tsx';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
 import { currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
@@ -30,11 +29,9 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
       // What the user typed before the answer came wins over what the server has.
       setPhone((typed) => typed || (data.phoneNumber ?? ''));
       setCountryId((chosen) => chosen || (data.countryId === null ? '' : String(data.countryId)));
-      const stored = data.timeZone ?? DEFAULT_TIME_ZONE;
-      const etc = stored.startsWith('Etc/GMT');
-      const keep = !etc && stored !== DEFAULT_TIME_ZONE;
-      setKept(keep ? { zone: stored, offset: data.timeZoneOffset } : null);
-      setZone((chosen) => chosen || (keep ? '' : String(etc ? offsetOfZone(stored) : browserOffset())));
+      const choice = zoneChoice(data.timeZone, data.timeZoneOffset, true);
+      setKept(choice.kept);
+      setZone((chosen) => chosen || choice.zone);
     }).catch(() => undefined);
   }, []);
 

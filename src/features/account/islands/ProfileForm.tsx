@@ -2,7 +2,8 @@ import { loadChunk } from '../../../shared/lazy.ts';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { createT, type T } from '../../../i18n/translate.ts';
 import { fromSystemLanguage, LOCALE_NAMES, LOCALES, toSystemLanguage, type Locale } from '../../../i18n/locales.ts';
-import { checkConfirmation, checkEmail, checkPassword, type FieldError } from '../../../shared/validation/rules.ts';
+import { checkConfirmation, checkCountry, checkEmail, checkPassword, type FieldError } from '../../../shared/validation/rules.ts';
+import { CountrySelect, TimeZoneSelect, zoneChoice } from './RegionFields.tsx';
 import { messages as texts } from '../../../shared/validation/messages.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { notify } from '../../../scripts/notify.ts';
@@ -45,6 +46,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [language, setLanguage] = useState<Locale>(locale);
   const [reports, setReports] = useState({ notSendWeeklyYclientsReports: false, notSendWeeklyIikoReports: false });
+  const [region, setRegion] = useState<{ countryId: string; zone: string; kept: ReturnType<typeof zoneChoice>['kept'] }>({ countryId: '', zone: '', kept: null });
 
   useEffect(() => {
     currentUser()
@@ -55,6 +57,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
         setPhone(data.phoneNumber ?? '');
         setLanguage(fromSystemLanguage(data.language) ?? locale);
         setReports({ notSendWeeklyYclientsReports: data.notSendWeeklyYclientsReports, notSendWeeklyIikoReports: data.notSendWeeklyIikoReports });
+        setRegion({ countryId: data.countryId === null ? '' : String(data.countryId), ...zoneChoice(data.timeZone, data.timeZoneOffset, false) });
       })
       .catch(() => setLoadFailed(true));
   }, []);
@@ -129,6 +132,16 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
         <select id="profile-language" value={language} onChange={(e) => setLanguage(e.target.value as Locale)} className="px-3 py-2 rounded-md border border-gray-400 bg-white">
           {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>)}
         </select>
+      </Section>
+
+      <Section title={t('profile.regionSection')} t={t} busy={busy === 'region'} submitLabel={t('profile.saveRegion')}
+        onSubmit={() => {
+          const countryId = region.countryId === '' ? undefined : Number(region.countryId);
+          const timeZoneOffset = region.zone === '' ? undefined : Number(region.zone);
+          return change('region', [checkCountry(countryId, timeZoneOffset === undefined)], () => updateProfile({ ...(countryId === undefined ? {} : { countryId }), ...(timeZoneOffset === undefined ? {} : { timeZoneOffset }) }), 'profile.regionChanged', 'profile.regionChangeFailed');
+        }}>
+        <CountrySelect t={t} id="profile-country" locale={locale} value={region.countryId} error={errors.countryId} onChange={(countryId) => setRegion({ ...region, countryId })} />
+        <TimeZoneSelect t={t} value={region.zone} kept={region.kept} onChange={(zone) => setRegion({ ...region, zone })} />
       </Section>
 
       <Section title={t('profile.reportsSection')} t={t} busy={busy === 'reports'} submitLabel={t('profile.saveReports')}

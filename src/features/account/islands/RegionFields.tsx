@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { countryOptions, DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
-import { formatOffset, OFFSETS } from '../../../shared/time-zones.ts';
+import { browserOffset, DEFAULT_TIME_ZONE, formatOffset, OFFSETS, offsetOfZone } from '../../../shared/time-zones.ts';
 import { inputClass } from '../../../ui/classes.ts';
 
 interface CountryProps {
@@ -55,4 +55,15 @@ export function TimeZoneSelect({ t, value, kept, onChange }: ZoneProps) {
       <p id="time-zone-hint" className="m-0 text-sm text-ink-muted">{t('timeZoneHint')}</p>
     </div>
   );
+}
+
+/**
+ * How the zone select starts for the stored zone: a GMT offset is selected; a named zone (Europe/Moscow…) is offered
+ * as "keep it". Where the zone was never chosen (still the default), `suggest` preselects the browser's offset (§9).
+ */
+export function zoneChoice(stored: string | undefined, offset: number, suggest: boolean): { zone: string; kept: ZoneProps['kept'] } {
+  const zone = stored ?? DEFAULT_TIME_ZONE;
+  if (zone.startsWith('Etc/GMT')) return { zone: String(offsetOfZone(zone)), kept: null };
+  if (suggest && zone === DEFAULT_TIME_ZONE) return { zone: String(browserOffset()), kept: null };
+  return { zone: '', kept: { zone, offset } };
 }
