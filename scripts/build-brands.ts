@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { BrandConfigError, loadBrands, type Brand } from '../src/brand/load.ts';
 import { brandSchema } from '../src/brand/schema.ts';
 import { nginxSnippet, redirectsFile, routeManifest } from '../src/routes/manifest.ts';
+import { precompress } from '../src/gateway/precompress.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { brand: { type: 'string', multiple: true }, 'if-stale': { type: 'boolean' } } });
@@ -76,6 +77,8 @@ for (const brand of selected) {
   writeFileSync(join(out, 'routes.json'), JSON.stringify(manifest, null, 2) + '\n');
   writeFileSync(join(out, '_redirects'), redirectsFile(manifest));
   writeFileSync(join(out, 'nginx.conf'), nginxSnippet(manifest));
+  // Compressed once here, never per request (docs/shell.md "Serving").
+  precompress(out);
   writeFileSync(stampFile, stamp);
   built++;
   console.log(`${brand.id}: built in ${((performance.now() - t0) / 1000).toFixed(1)} s → dist/${brand.id}/`);

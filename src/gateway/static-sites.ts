@@ -2,12 +2,14 @@
  * The local gateway's static half: serves dist/<brand>/ by Host header and applies each brand's route manifest
  * (redirects, rewrites of parameterised routes, per-locale not-found with status 404), as the CDN would.
  */
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import type { Brand } from '../brand/schema.ts';
 import { matchPattern } from '../routes/match.ts';
 import type { RouteManifest } from '../routes/manifest.ts';
+import { COMPRESSIBLE } from './precompress.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,17 +61,72 @@ function fileIn(root: string, urlPath: string): string | undefined {
   return undefined;
 }
 
+/** The precompressed variant the client accepts (brotli first), when the build wrote one that is not stale. */
+function variantFor(req: IncomingMessage, file: string, modified: number): { path: string; encoding: 'br' | 'gzip' } | undefined {
+  if (!COMPRESSIBLE.has(extname(file))) return undefined;
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
+    if (!accepted.has(encoding)) continue;
+    const path = file + suffix;
+    if (existsSync(path) && statSync(path).mtimeMs >= modified) return { path, encoding };
+  }
+  return undefined;
+}
+
+/** Encodings named in Accept-Encoding without q=0. */
+function acceptedEncodings(header: string | string[] | undefined): Set<string> {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return new Set(
+    value
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name!.toLowerCase()),
+  );
+}
+
+/** Strong validator of a file's bytes (cached while its size and mtime stay), one per encoding as HTTP requires. */
+const tags = new Map<string, { key: string; tag: string }>();
+function etagOf(file: string, size: number, modified: number): string {
+  const key = `${size}:${modified}`;
+  const cached = tags.get(file);
+  if (cached?.key === key) return cached.tag;
+  const tag = createHash('sha256').update(readFileSync(file)).digest('base64url').slice(0, 22);
+  tags.set(file, { key, tag });
+  return tag;
+}
+
+/** A conditional GET whose validators still match: If-None-Match wins over If-Modified-Since (RFC 9110). */
+function notModified(req: IncomingMessage, etag: string, modified: number): boolean {
+  const match = req.headers['if-none-match'];
+  if (match) return match.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag);
+  const since = Date.parse(req.headers['if-modified-since'] ?? '');
+  return !Number.isNaN(since) && Math.floor(modified / 1000) * 1000 <= since;
+}
+
 function send(req: IncomingMessage, res: ServerResponse, file: string, status = 200): void {
   const type = TYPES[extname(file)] ?? 'application/octet-stream';
   const immutable = file.includes('/_astro/');
-  res.writeHead(status, {
+  const stat = statSync(file);
+  const variant = variantFor(req, file, stat.mtimeMs);
+  const body = variant?.path ?? file;
+  const etag = `"${etagOf(file, stat.size, stat.mtimeMs)}${variant ? `-${variant.encoding}` : ''}"`;
+  const headers: Record<string, string | number> = {
     'content-type': type,
-    'content-length': statSync(file).size,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     'x-content-type-options': 'nosniff',
-  });
+    ...(COMPRESSIBLE.has(extname(file)) ? { vary: 'Accept-Encoding' } : {}),
+    ...(status === 200 ? { etag, 'last-modified': new Date(stat.mtimeMs).toUTCString() } : {}),
+  };
+  if (status === 200 && notModified(req, etag, stat.mtimeMs)) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  if (variant) headers['content-encoding'] = variant.encoding;
+  headers['content-length'] = variant ? statSync(body).size : stat.size;
+  res.writeHead(status, headers);
   if (req.method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  else createReadStream(body).pipe(res);
 }
 
 export function serveSite(site: Site, req: IncomingMessage, res: ServerResponse): void {
