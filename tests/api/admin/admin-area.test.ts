@@ -91,6 +91,16 @@ describe('roles on every new admin call', () => {
   });
 });
 
+describe('user edit: the country is one of the table', () => {
+  it('an unknown country id is a 400 naming countryId and changes nothing; a known one or null is saved', async () => {
+    const patch = (countryId: number | null) => server.call('PATCH', `/Admin/Users/${bob.id}`, { token: admin.token, body: { countryId } });
+    expect((await patch(8)).body.countryId).toBe(8);
+    expect(await patch(999)).toMatchObject({ status: 400, body: { errors: [{ field: 'countryId', code: 'countryUnknown' }] } });
+    expect((await server.call('GET', `/Admin/Users/${bob.id}`, { token: admin.token })).body.countryId).toBe(8);
+    expect((await patch(null)).body.countryId).toBeNull();
+  });
+});
+
 describe('user list: prefix search and sort', () => {
   it('finds by email, name, phone and id prefix; sorts by email', async () => {
     await server.call('PATCH', `/Admin/Users/${bob.id}`, { token: admin.token, body: { fullName: 'Robert Brown', userPhone: '+79161234567' } });

@@ -1,4 +1,4 @@
-import { checkPhone, normalizePhone } from '../../../shared/validation/index.ts';
+import { checkCountry, checkPhone, normalizePhone } from '../../../shared/validation/index.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { emailsOf, findUser, updateUser } from '../account/store.ts';
 import { allLinkedAccountsOf } from '../account/store-linked.ts';
@@ -55,6 +55,9 @@ export function adminUserHandlers(
     async adminPatchUser(req) {
       await loadLiveUser(req.params.id);
       const { userPhone, ...rest } = req.body;
+      // The same country table as registration and the profile (null clears it).
+      const countryError = rest.countryId == null ? undefined : checkCountry(rest.countryId, false);
+      if (countryError) throw badRequest([countryError]);
       const changes = { ...rest, ...(userPhone !== undefined ? { phone: phoneOrFail(userPhone, 'userPhone') } : {}) };
       const updated = await updateUser(db, req.params.id, changes);
       return toAdminUser(updated!);
