@@ -51,7 +51,7 @@ export default function AdminNews(props: AdminProps) {
           </div>
         </form>
       </Section>
-      <ListState texts={listTexts(t)} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
+      <ListState texts={{ ...listTexts(t), empty: t('news.empty') }} retry={{ label: t('ui.retry'), run: () => void newsList.load(state.page) }} loading={state.loading && !state.items.length} failed={state.failed} empty={!state.loading && !state.failed && !state.items.length} />
       <ul className="list-none m-0 p-0 flex flex-col gap-2">
         {state.items.map((n) => (
           <li key={n.id} className="bg-white border border-gray-200 rounded p-3">
