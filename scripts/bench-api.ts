@@ -1,4 +1,4 @@
-// API benchmark on loopback: login and CurrentUser with autocannon, on PGlite (fresh data dir) and, when
+// API benchmark on loopback: login, CurrentUser and the flows list (GET /Flows, authenticated) with autocannon, on PGlite (fresh data dir) and, when
 // DATABASE_URL is set, on a fresh PostgreSQL database. Prints req/s, p99, cold start and server RSS.
 // Usage: npm run bench:api [-- --seconds 5 --connections 10]
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +31,8 @@ async function run(url: string, opts: { method?: 'GET' | 'POST'; body?: string; 
 async function bench(engine: string, env: Record<string, string | undefined>) {
   const started = performance.now();
   const api = await createApi({
-    env: { ...env, LOG_LEVEL: 'silent', VALIDATE_RESPONSES: 'false', RATE_LIMIT_AUTH_MAX: '100000000' },
+    // AUTH_STATE_CACHE_MS passes through, to compare with the per-request user-state read (0).
+    env: { ...env, LOG_LEVEL: 'silent', VALIDATE_RESPONSES: 'false', RATE_LIMIT_AUTH_MAX: '100000000', AUTH_STATE_CACHE_MS: process.env.AUTH_STATE_CACHE_MS },
   });
   await api.app.listen({ port: 0, host: '127.0.0.1' });
   const coldMs = Math.round(performance.now() - started);
@@ -42,9 +43,10 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
 
   const login = await run(`${base}/account/login`, { method: 'POST', body: credentials, headers: json });
   const me = await run(`${base}/Account/CurrentUser`, { headers: { authorization: `Bearer ${token}` } });
+  const list = await run(`${base}/Flows?pageSize=20`, { headers: { authorization: `Bearer ${token}` } });
   const rssMb = Math.round(process.memoryUsage().rss / 1024 / 1024);
   await api.close();
-  return { engine, coldMs, login, me, rssMb };
+  return { engine, coldMs, login, me, list, rssMb };
 }
 
 const rows = [];
@@ -60,9 +62,9 @@ if (process.env.DATABASE_URL) {
 }
 
 console.log(`\n${duration}s per endpoint, ${connections} connections, loopback, response validation off (production setting)\n`);
-console.log('engine    cold start  login req/s  login p99  CurrentUser req/s  CurrentUser p99  errors  RSS');
+console.log('engine    cold start  login req/s  login p99  CurrentUser req/s  CurrentUser p99  Flows req/s  Flows p99  errors  RSS');
 for (const r of rows) {
   console.log(
-    `${r.engine.padEnd(9)} ${`${r.coldMs} ms`.padStart(10)}  ${String(r.login.rps).padStart(11)}  ${`${r.login.p99} ms`.padStart(9)}  ${String(r.me.rps).padStart(17)}  ${`${r.me.p99} ms`.padStart(15)}  ${String(r.login.errors + r.me.errors).padStart(6)}  ${r.rssMb} MB`,
+    `${r.engine.padEnd(9)} ${`${r.coldMs} ms`.padStart(10)}  ${String(r.login.rps).padStart(11)}  ${`${r.login.p99} ms`.padStart(9)}  ${String(r.me.rps).padStart(17)}  ${`${r.me.p99} ms`.padStart(15)}  ${String(r.list.rps).padStart(11)}  ${`${r.list.p99} ms`.padStart(9)}  ${String(r.login.errors + r.me.errors + r.list.errors).padStart(6)}  ${r.rssMb} MB`,
   );
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type ServerConfig } from './platform/config.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { openDatabase, type Db } from './platform/db/open.ts';
+import { UserStateCache } from './platform/auth/user-states.ts';
 import { startDelivery, type DeliveryEngine } from './delivery/engine.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './modules/account/seed.ts';
 
@@ -38,7 +39,8 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   const database = await openDatabase(config);
   try {
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
-    const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db) }, options.fastify);
+    const userStates = new UserStateCache({ ttlMs: config.authStateCacheMs, max: 50_000, now: config.now });
+    const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates }, options.fastify);
     const delivery = await startDelivery({ db: database.db, config, engine: database.engine, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
     // The dispatcher stops (finishing its batch) before the database closes.
     app.addHook('onClose', async () => {

@@ -18,6 +18,8 @@ export interface ServerConfig {
   mailFrom: string;
   supportEmail: string;
   accessTokenTtlSeconds: number;
+  /** AUTH_STATE_CACHE_MS: how long a user's state (role, blocked, deleted) is trusted without a read (0 = read every request). */
+  authStateCacheMs: number;
   refreshTokenTtlSeconds: number;
   refreshTokenIdleSeconds: number;
   resetCodeTtlSeconds: number;
@@ -241,6 +243,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     mailFrom: env.MAIL_FROM ?? 'Cabinet <no-reply@cabinet.local>',
     supportEmail: env.SUPPORT_EMAIL ?? 'support@cabinet.local',
     accessTokenTtlSeconds: duration(env, 'ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    authStateCacheMs: int(env, 'AUTH_STATE_CACHE_MS', 5000),
     refreshTokenTtlSeconds: duration(env, 'REFRESH_TOKEN_TTL', 30 * 86400),
     refreshTokenIdleSeconds: duration(env, 'REFRESH_TOKEN_IDLE', 7 * 86400),
     resetCodeTtlSeconds: duration(env, 'RESET_CODE_TTL', 3600),

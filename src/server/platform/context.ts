@@ -1,3 +1,4 @@
+import type { UserStateCache } from './auth/user-states.ts';
 import type { ServerConfig } from './config.ts';
 import type { Db } from './db/open.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -7,4 +8,6 @@ export interface AppContext {
   config: ServerConfig;
   db: Db;
   mailer: Mailer;
+  /** The users' states the bearer check trusts for a few seconds; whoever changes one calls `forget` after the commit. */
+  userStates: UserStateCache;
 }

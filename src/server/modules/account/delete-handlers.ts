@@ -37,7 +37,7 @@ export async function deleteOwner(tx: Tx, userId: number, at: Date): Promise<voi
 
 /** §2 Profile "delete account": the current password and the account's email typed as confirmation. */
 export function deleteHandlers(ctx: AppContext): Handlers<'deleteAccount'> {
-  const { db, config } = ctx;
+  const { db, config, userStates } = ctx;
   return {
     async deleteAccount(req, reply) {
       const user = await findUser(db, requireAuth(req).userId);
@@ -52,6 +52,7 @@ export function deleteHandlers(ctx: AppContext): Handlers<'deleteAccount'> {
       }
       if (user.email === DEMO_EMAIL) throw new HttpError(409, 'demoAccountLocked');
       await db.transaction((tx) => deleteOwner(tx, user.id, new Date(config.now())));
+      userStates.forget(user.id); // after the commit: a read before it would cache the live account again
       // Files are not transactional: removed once the rows that name them are gone (a failure leaves only files).
       await deleteOwnerImages(config.dataDir, user.id).catch((error: unknown) => req.log.warn({ err: error, userId: user.id }, 'flow images not removed'));
       req.log.info({ userId: user.id }, 'account deleted by its owner');

@@ -14,5 +14,5 @@ import { activeRole } from './store.ts';
 export const accountModule = defineModule({
   name: 'account',
   handlers: (ctx) => ({ ...sessionHandlers(ctx), ...codeHandlers(ctx), ...profileHandlers(ctx), ...settingsHandlers(ctx), ...deleteHandlers(ctx) }),
-  security: ({ config, db }) => securityHandlers(config, (userId) => activeRole(db, userId)),
+  security: ({ config, db, userStates }) => securityHandlers(config, (userId) => userStates.get(userId, (id) => activeRole(db, id))),
 });

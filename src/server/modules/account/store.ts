@@ -146,7 +146,8 @@ export async function lockSenders(tx: Tx, ids: number[]) {
 
 /**
  * The role the user has now, or undefined when the account is gone, blocked or deleted: one primary-key read, made
- * on every authenticated request (platform/http/security.ts) and every refresh, so a change counts at once.
+ * by every refresh and, through the app's UserStateCache, by the bearer check (platform/http/security.ts). Code that
+ * changes role, blocked_at or deleted_at calls `userStates.forget(id)` after its commit.
  */
 export async function activeRole(db: Tx, userId: number): Promise<Role | undefined> {
   const [row] = await db.select({ role: users.role, blockedAt: users.blockedAt, deletedAt: users.deletedAt }).from(users).where(eq(users.id, userId));

@@ -13,7 +13,7 @@ import { toAdminUser } from './mapping.ts';
  * tokens die on their next request (the bearer check reads the user's state).
  */
 export function adminBlockHandlers(ctx: AppContext): Handlers<'adminBlockUser' | 'adminUnblockUser'> {
-  const { db, config } = ctx;
+  const { db, config, userStates } = ctx;
   const sessions = refreshTokenStore(db);
 
   const target = async (req: Parameters<Handlers<'adminBlockUser'>['adminBlockUser']>[0]) => {
@@ -31,6 +31,7 @@ export function adminBlockHandlers(ctx: AppContext): Handlers<'adminBlockUser' |
       const user = await target(req);
       const now = new Date(config.now());
       const blocked = await setBlocked(db, user.id, user.blockedAt ?? now);
+      userStates.forget(user.id);
       await revokeAllForUser(sessions, config, user.id);
       req.log.info({ userId: user.id, by: req.auth?.userId }, 'user blocked');
       return toAdminUser(blocked ?? user);
@@ -38,6 +39,7 @@ export function adminBlockHandlers(ctx: AppContext): Handlers<'adminBlockUser' |
     async adminUnblockUser(req) {
       const user = await target(req);
       const unblocked = await setBlocked(db, user.id, null);
+      userStates.forget(user.id);
       req.log.info({ userId: user.id, by: req.auth?.userId }, 'user unblocked');
       return toAdminUser(unblocked ?? user);
     },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
+import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { payments, promocodes } from './schema.ts';
 
@@ -21,6 +22,13 @@ export const paymentPeriodsOf = (db: Tx, userId: number) =>
     .select({ tariff: payments.tariff, success: payments.success, dateBegin: payments.dateBegin, dateEnd: payments.dateEnd })
     .from(payments)
     .where(eq(payments.userId, userId));
+
+/**
+ * The tariffs in force at `nowSeconds` (the rule of src/shared/flows `activeTariffs`) as one SQL `int[]` expression,
+ * for another module's statement to embed instead of a query of its own (the flows list: one round trip).
+ */
+export const activeTariffsSql = (userId: number, nowSeconds: number): SQL<number[]> =>
+  sql<number[]>`(select coalesce(array_agg(${payments.tariff}), '{}'::int[]) from ${payments} where ${payments.userId} = ${userId} and ${payments.success} and ${payments.dateEnd} >= ${nowSeconds} and (${payments.dateBegin} is null or ${payments.dateBegin} <= ${nowSeconds}))`;
 
 /**
  * Nearest end of a paid period: the earliest end still in the future among successful payments (Active);
@@ -59,15 +67,15 @@ export async function paymentsPage(db: Tx, userId: number, q: { page: number; pa
   const filters: SQL[] = [eq(payments.userId, userId)];
   if (q.success !== undefined) filters.push(eq(payments.success, q.success));
   const where = and(...filters);
-  const [{ total }] = (await db.select({ total: count() }).from(payments).where(where)) as [{ total: number }];
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ ...getTableColumns(payments), total: windowTotal() })
     .from(payments)
     .where(where)
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  return { total, rows };
+  const total = await pageTotal(found, q.page, () => db.select({ n: count() }).from(payments).where(where));
+  return { total, rows: found.map(({ total: _total, ...row }) => row) };
 }
 
 /** The user's payment by id (another user's id finds nothing). */

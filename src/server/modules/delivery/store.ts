@@ -1,8 +1,8 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import { messages } from '../../delivery/schema.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { rowsOf, totalOf } from '../../platform/db/rows.ts';
+import { pageTotal, rowsOf, totalOf, windowTotal } from '../../platform/db/rows.ts';
 import { OUT_STATUSES, type Tx } from '../../platform/db/transactions.ts';
 
 // The messages table seen from outside the engine (src/server/delivery keeps its own statements): the message log,
@@ -46,15 +46,15 @@ export async function messagesPage(db: Tx, userId: number, q: MessageFilter, pag
     q.status === undefined ? undefined : eq(messages.status, q.status),
     q.channel === undefined ? undefined : eq(messages.channel, q.channel),
   )!;
-  const total = await totalOf(db.select({ n: count() }).from(messages).where(where));
-  const rows = await db
-    .select()
+  const found = await db
+    .select({ ...getTableColumns(messages), total: windowTotal() })
     .from(messages)
     .where(where)
     .orderBy(desc(messages.id))
     .limit(size)
     .offset((page - 1) * size);
-  return { total, rows };
+  const total = await pageTotal(found, page, () => db.select({ n: count() }).from(messages).where(where));
+  return { total, rows: found.map(({ total: _total, ...row }) => row) };
 }
 
 /** Messages of the user that went out since `since` (the allowance's use this month). */

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
-import { FLOW_KINDS, isKindAvailable, type FlowStatus } from '../../../shared/flows/index.ts';
+import { and, asc, count, desc, eq, getTableColumns, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { FLOW_KIND_TARIFFS, FLOW_KINDS, type FlowStatus } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
+import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
+import { activeTariffsSql } from '../admin/store-payments.ts';
 import { flows } from './schema.ts';
 import { toFlow, type FlowDto } from './mapping.ts';
-import { userTariffs } from './tariffs.ts';
 
 export interface ListQuery {
   page: number;
@@ -17,32 +18,35 @@ export interface ListQuery {
 // LIKE treats % and _ as wildcards; a user searching "50%" means the characters.
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+// The tariffs that open each kind (FLOW_KIND_TARIFFS) as SQL; constants only, so the statement text never varies.
+const kindTariffs = sql`(case ${flows.type} ${sql.raw(
+  FLOW_KINDS.map((kind) => `when '${kind}' then '{${FLOW_KIND_TARIFFS[kind].join(',')}}'::int[]`).join(' '),
+)} else '{}'::int[] end)`;
+
 /**
- * One page of a user's flows. "Unavailable" is not stored, so the status filter is translated into the kinds the
- * user's tariffs lack: Unavailable = those kinds; any other status = that stored status among the available kinds.
+ * One page of a user's flows in one statement: the page, the total (a window count) and each flow's availability
+ * (its kind's tariffs against the tariffs in force, an uncorrelated subquery: an InitPlan, not run per row).
+ * "Unavailable" is not stored, so the status filter is that availability: Unavailable = not available; any other
+ * status = that stored status among the available flows.
  */
 export async function listFlows(db: Db, userId: number, nowMs: number, q: ListQuery) {
-  const tariffs = await userTariffs(db, userId, nowMs);
-  const unavailable = FLOW_KINDS.filter((k) => !isKindAvailable(k, tariffs));
+  const available = sql<boolean>`(${kindTariffs} && ${activeTariffsSql(userId, Math.floor(nowMs / 1000))})`;
   const where: (SQL | undefined)[] = [eq(flows.userId, userId)];
   const search = q.search?.trim();
   if (search) where.push(or(ilike(flows.title, likePattern(search)), ilike(flows.content, likePattern(search))));
-  if (q.status === 'Unavailable') where.push(unavailable.length ? inArray(flows.type, unavailable) : eq(flows.id, -1));
-  else if (q.status) {
-    where.push(eq(flows.status, q.status));
-    if (unavailable.length) where.push(notInArray(flows.type, unavailable));
-  }
+  if (q.status === 'Unavailable') where.push(not(available));
+  else if (q.status) where.push(eq(flows.status, q.status), available);
   const condition = and(...where);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(flows).where(condition);
   const column = q.sort === 'created' ? flows.createdAt : flows.editedAt;
   const dir = q.order === 'asc' ? asc : desc;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(flows), available, total: windowTotal() })
     .from(flows)
     .where(condition)
     .orderBy(dir(column), dir(flows.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
-  const result: FlowDto[] = rows.map((r) => toFlow(r, isKindAvailable(r.type, tariffs)));
+  const total = await pageTotal(rows, q.page, () => db.select({ n: count() }).from(flows).where(condition));
+  const result: FlowDto[] = rows.map(({ available: open, total: _total, ...row }) => toFlow(row, open));
   return { flows: result, page: q.page, pages: Math.max(1, Math.ceil(total / q.pageSize)), total };
 }

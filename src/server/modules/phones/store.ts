@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../platform/db/open.ts';
+import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { ignoredPhones } from './schema.ts';
 import { badRequest } from '../../platform/http/problem.ts';
@@ -73,14 +74,14 @@ export async function listIgnored(db: Db, userId: number, q: { page: number; pag
     where.push(or(ilike(ignoredPhones.comment, likePattern(search)), digits ? ilike(ignoredPhones.phone, likePattern(digits)) : undefined));
   }
   const condition = and(...where);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(ignoredPhones).where(condition);
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(ignoredPhones), total: windowTotal() })
     .from(ignoredPhones)
     .where(condition)
     .orderBy(desc(ignoredPhones.createdAt), desc(ignoredPhones.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
+  const total = await pageTotal(rows, q.page, () => db.select({ n: count() }).from(ignoredPhones).where(condition));
   return { items: rows.map(toDto), page: q.page, pages: Math.max(1, Math.ceil(total / q.pageSize)), total };
 }
 

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './open.ts';
 
 /** Raw SQL rows on either driver (node-postgres and PGlite both answer `{ rows }`). */
@@ -14,3 +14,10 @@ export const seconds = (value: Date | string | number | null | undefined): numbe
 
 /** The number from a `select({ n: count() })` query. */
 export const totalOf = async (query: PromiseLike<{ n: number }[]>): Promise<number> => Number((await query)[0]?.n ?? 0);
+
+/** `count(*) OVER ()`: a page's rows carry the total of its filter, so a list is one round trip (docs/api.md "Speed"). */
+export const windowTotal = () => sql<number>`count(*) over ()`.mapWith(Number);
+
+/** The total of a page selected with `windowTotal()`; a page past the end has no row to carry it, only then `count` runs. */
+export const pageTotal = async (rows: readonly { total: number }[], page: number, count: () => PromiseLike<{ n: number }[]>): Promise<number> =>
+  rows[0]?.total ?? (page > 1 ? totalOf(count()) : 0);

@@ -6,7 +6,8 @@ import { HttpError } from './problem.ts';
 
 /**
  * The role a user has now, or undefined when the account is gone, blocked or deleted. Platform code reads no
- * module's table: the account module, which owns `users`, provides it (one primary-key read per request).
+ * module's table: the account module, which owns `users`, provides it (through the app's UserStateCache, so a
+ * request costs no query while the state is fresh).
  */
 export type CurrentRole = (userId: number) => Promise<Role | undefined>;
 
@@ -16,8 +17,8 @@ const RANK: Record<Role, number> = { user: 0, admin: 1, superadmin: 2 };
  * Handler for the contract's `bearerAuth` scheme. Scopes on an operation are role requirements:
  * `admin` admits admin and superadmin, `superadmin` only superadmin. 401 = who are you, 403 = not allowed.
  * The token's signature and expiry are not enough: the user must still exist and be neither blocked nor deleted,
- * and the role is never more than the one stored now, so blocking, deleting and demotions count on the very next
- * request.
+ * and the role is never more than the one stored, so blocking, deleting and demotions by this process count on the
+ * very next request, those made elsewhere within AUTH_STATE_CACHE_MS.
  */
 export function securityHandlers(config: ServerConfig, currentRole: CurrentRole) {
   return {

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, ne, or, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
+import { pageTotal, windowTotal } from '../../../platform/db/rows.ts';
 import { subscribers } from '../schema.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
 
@@ -43,14 +44,14 @@ export async function listSubscribers(db: Db, userId: number, q: ListQuery) {
     where.push(or(ilike(subscribers.name, likePattern(search)), digits ? ilike(subscribers.phone, likePattern(digits)) : undefined));
   }
   const condition = and(...where);
-  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(subscribers).where(condition);
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(subscribers), total: windowTotal() })
     .from(subscribers)
     .where(condition)
     .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize);
+  const total = await pageTotal(rows, q.page, () => db.select({ n: count() }).from(subscribers).where(condition));
   return { items: rows.map(toDto), page: q.page, pages: Math.max(1, Math.ceil(total / q.pageSize)), total };
 }
 
