@@ -47,9 +47,9 @@ function summarise(latencies: Float64Array, count: number, errors: number, wallM
 }
 
 /** One request; resolves true on a 2xx with the whole body read. */
-function send(agent: http.Agent, target: Target): Promise<boolean> {
+function send(agent: http.Agent, target: Target, signal?: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = http.request({ agent, host: '127.0.0.1', port: target.port, path: target.path, headers: target.headers }, (res) => {
+    const req = http.request({ agent, signal, host: '127.0.0.1', port: target.port, path: target.path, headers: target.headers }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode! >= 200 && res.statusCode! < 300));
       res.on('error', () => resolve(false));
@@ -74,6 +74,7 @@ export async function openLoop(target: Target, opts: { rate: number; seconds: nu
   let allSent!: () => void;
   const sending = new Promise<void>((resolve) => (allSent = resolve));
   const pending = new Set<Promise<void>>();
+  const abort = new AbortController();
 
   // Issues every request whose time has come, then sleeps until the next one is due.
   const tick = () => {
@@ -82,7 +83,7 @@ export async function openLoop(target: Target, opts: { rate: number; seconds: nu
       const scheduled = start + next * interval;
       lags[next] = now - scheduled;
       next++;
-      const p = send(agent, target).then((ok) => {
+      const p = send(agent, target, abort.signal).then((ok) => {
         lastEnd = performance.now();
         if (ok) latencies[done++] = lastEnd - scheduled;
         else errors++;
@@ -98,6 +99,7 @@ export async function openLoop(target: Target, opts: { rate: number; seconds: nu
   // Whatever is still unanswered after the drain counts as an error (its latency is at least the drain).
   await Promise.race([Promise.all(pending), new Promise((r) => setTimeout(r, opts.drainMs ?? 5000))]);
   errors += pending.size;
+  abort.abort(); // requests still queued for a socket must not reach the next run
   agent.destroy();
   // Achieved rate: answers over the time from the first scheduled send to the last answer.
   return summarise(latencies, done, errors, lastEnd - start, cpuStart, lags);
