@@ -19,7 +19,7 @@ export interface LoadResult {
   /** Failed, non-2xx, or (open loop) unanswered by the end of the drain. */
   errors: number;
   /** Open loop: how late the generator itself issued requests (p99, ms); over 5 ms it fell behind. */
-  sendLagP99: number;
+  sendLagP99?: number;
   behind: boolean;
   /** The generator process's CPU over the run, in % of one core: near 100 it, not the server, is the limit. */
   cpu: number;
@@ -32,7 +32,7 @@ function summarise(latencies: Float64Array, count: number, errors: number, wallM
   const sorted = latencies.subarray(0, count).sort();
   const cpu = process.cpuUsage(cpuStart);
   const sortedLags = lags?.sort();
-  const sendLagP99 = sortedLags ? round(percentile(sortedLags, 0.99)) : 0;
+  const sendLagP99 = sortedLags ? round(percentile(sortedLags, 0.99)) : undefined;
   return {
     rps: Math.round((count / wallMs) * 1000),
     p50: round(percentile(sorted, 0.5)),
@@ -41,7 +41,7 @@ function summarise(latencies: Float64Array, count: number, errors: number, wallM
     max: round(sorted.length ? sorted[sorted.length - 1]! : NaN),
     errors,
     sendLagP99,
-    behind: sendLagP99 > 5,
+    behind: (sendLagP99 ?? 0) > 5,
     cpu: Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 100),
   } satisfies LoadResult;
 }

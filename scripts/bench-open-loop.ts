@@ -134,7 +134,7 @@ console.log('target                path                    req/s    p50    p90  
 for (const { target, path, result: r } of rows) {
   const ms = (v: number) => `${v}`.padStart(6);
   console.log(
-    `${target.padEnd(21)} ${path.padEnd(21)} ${String(r.rps).padStart(7)} ${ms(r.p50)} ${ms(r.p90)} ${ms(r.p99)} ${ms(r.max)} ${String(r.errors).padStart(7)} ${`${r.sendLagP99} ms${r.behind ? ' BEHIND' : ''}`.padStart(12)} ${`${r.cpu} %`.padStart(8)}`,
+    `${target.padEnd(21)} ${path.padEnd(21)} ${String(r.rps).padStart(7)} ${ms(r.p50)} ${ms(r.p90)} ${ms(r.p99)} ${ms(r.max)} ${String(r.errors).padStart(7)} ${(r.sendLagP99 === undefined ? '-' : `${r.sendLagP99} ms${r.behind ? ' BEHIND' : ''}`).padStart(12)} ${`${r.cpu} %`.padStart(8)}`,
   );
 }
 
