@@ -36,7 +36,7 @@ const API = '/api/v1';
 const PATHS = Object.keys(PRODUCT_SQL) as BenchPath[];
 const FLOWS = 100;
 
-/** Forks a target server and waits for its port; `messages` gets its later IPC messages. */
+/** Forks a target server (scripts/bench-targets.ts) and waits for the port it reports. */
 async function startTarget(role: string, env: Record<string, string>) {
   const child = fork(new URL('./bench-targets.ts', import.meta.url).pathname, [role], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve, reject) => {
