@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The product's SQL for the two benchmarked endpoints, as PostgreSQL receives it (captured from the driver).
- * It MUST follow the product (the bare server binds $1 to the owner's id, $2 to the page size): the bench captures the product's statements at start-up and prints "SQL drift"
- * with the new ones when they differ; paste them here.
+ * It MUST follow the product: the bench captures the product's statements at set-up and prints "SQL DRIFT" with
+ * the new ones when they differ; paste them here. The bare server binds $1 to the owner's id, $2 to the page size.
  */
 export const PRODUCT_SQL = {
   '/Flows': [
