@@ -128,7 +128,11 @@ if (built) {
   totals.failed++;
 }
 
-const minutes = (ms: number) => `${Math.floor(ms / 60_000)}:${String(Math.round((ms % 60_000) / 1000)).padStart(2, '0')}`;
+/** m:ss, rounded to the second first (299.6 s is 5:00, not 4:60). */
+const minutes = (ms: number) => {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
 console.log('\nStep times (m:ss):');
 for (const [step, ms] of stepTimes) console.log(`  ${minutes(ms).padStart(6)}  ${step}`);
 console.log(`  ${minutes(Date.now() - started).padStart(6)}  all steps`);
