@@ -62,13 +62,14 @@ function fileIn(root: string, urlPath: string): string | undefined {
 }
 
 /** The precompressed variant the client accepts (brotli first), when the build wrote one that is not stale. */
-function variantFor(req: IncomingMessage, file: string, modified: number): { path: string; encoding: 'br' | 'gzip' } | undefined {
+function variantFor(req: IncomingMessage, file: string, modified: number): { path: string; encoding: 'br' | 'gzip'; size: number } | undefined {
   if (!COMPRESSIBLE.has(extname(file))) return undefined;
   const accepted = acceptedEncodings(req.headers['accept-encoding']);
   for (const [encoding, suffix] of [['br', '.br'], ['gzip', '.gz']] as const) {
     if (!accepted.has(encoding)) continue;
     const path = file + suffix;
-    if (existsSync(path) && statSync(path).mtimeMs >= modified) return { path, encoding };
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (stat && stat.mtimeMs >= modified) return { path, encoding, size: stat.size };
   }
   return undefined;
 }
@@ -110,7 +111,8 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, status = 
   const stat = statSync(file);
   const variant = variantFor(req, file, stat.mtimeMs);
   const body = variant?.path ?? file;
-  const etag = `"${etagOf(file, stat.size, stat.mtimeMs)}${variant ? `-${variant.encoding}` : ''}"`;
+  // Only a 200 carries validators (a not-found page is never revalidated), so only then is the file hashed.
+  const etag = status === 200 ? `"${etagOf(file, stat.size, stat.mtimeMs)}${variant ? `-${variant.encoding}` : ''}"` : '';
   const headers: Record<string, string | number> = {
     'content-type': type,
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -123,7 +125,7 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, status = 
     return;
   }
   if (variant) headers['content-encoding'] = variant.encoding;
-  headers['content-length'] = variant ? statSync(body).size : stat.size;
+  headers['content-length'] = variant?.size ?? stat.size;
   res.writeHead(status, headers);
   if (req.method === 'HEAD') res.end();
   else createReadStream(body).pipe(res);

@@ -6,7 +6,8 @@ export async function showPayReminder(userId: number): Promise<void> {
   if (!link) return;
   const reminder = await loadPayReminder(userId);
   if (!reminder) return;
-  const date = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'long' }).format(reminder.endsAt);
+  // Paid periods end at midnight UTC (the admin's pay form): the day is read in UTC, as formatDate in src/ui does.
+  const date = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'long', timeZone: 'UTC' }).format(reminder.endsAt);
   link.textContent = (link.dataset[reminder.state] ?? '').replace('{{date}}', date);
   link.dataset.state = reminder.state;
   link.hidden = false;

@@ -61,9 +61,14 @@ async function paced(pacer: Pacer, to: string, started: number, leaseMs: number)
 }
 
 /** The flow's buttons and its stored image (read by key from our files, never fetched from an address). */
-async function extrasToSend(deps: DispatchDeps, c: Claimed): Promise<Pick<OutgoingMessage, 'buttons' | 'image'>> {
+type Images = Map<string, ReturnType<typeof outgoingImageOf>>;
+
+async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Promise<Pick<OutgoingMessage, 'buttons' | 'image'>> {
   const { userId, buttons, image } = c.extras;
-  const file = image && c.flowId !== null ? await outgoingImageOf(deps.config.dataDir, userId, c.flowId, image) : undefined;
+  // A flow's messages share one image: read once per batch, not once per message.
+  const key = image && c.flowId !== null ? `${c.flowId}:${image.url}` : undefined;
+  if (key && !images.has(key)) images.set(key, outgoingImageOf(deps.config.dataDir, userId, c.flowId!, image));
+  const file = key ? await images.get(key) : undefined;
   return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
 }
 
@@ -74,6 +79,7 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
   const stops: FlowStop[] = [];
   const claimed = await claim(deps, deps.config.now(), stats, stops);
   const started = Date.now();
+  const images: Images = new Map();
   for (let i = 0; i < claimed.length; i++) {
     const c = claimed[i]!;
     if (deps.pacer) {
@@ -91,7 +97,7 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
       const address = await channelAddress(deps.db, deps.channel.name, c.id, c.to);
       result = address === undefined
         ? { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM }
-        : await deps.channel.send({ idempotencyKey: c.key, to: address, text: c.text, ...(await extrasToSend(deps, c)) });
+        : await deps.channel.send({ idempotencyKey: c.key, to: address, text: c.text, ...(await extrasToSend(deps, c, images)) });
     } catch (error) {
       result = { ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) };
     }

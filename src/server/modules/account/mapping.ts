@@ -4,7 +4,7 @@ import type { users } from './schema.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toCurrentUser(u: UserRow, nowMs = Date.now()): components['schemas']['CurrentUser'] {
+export function toCurrentUser(u: UserRow, nowMs: number): components['schemas']['CurrentUser'] {
   return {
     id: u.id,
     email: u.email,

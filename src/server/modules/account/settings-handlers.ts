@@ -1,4 +1,4 @@
-import { checkConfirmation, checkEmail, checkPassword, checkPhone, messages, normalizeEmail, normalizePhone } from '../../../shared/validation/index.ts';
+import { checkConfirmation, checkCountry, checkEmail, checkPassword, checkPhone, messages, normalizeEmail, normalizePhone } from '../../../shared/validation/index.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeAllForUser } from '../../platform/auth/refresh-tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -12,9 +12,7 @@ import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, 
 import { linkOrigin } from './links.ts';
 import { refuseBlocked } from './session-handlers.ts';
 import { toCurrentUser } from './mapping.ts';
-import { isCountryId } from '../../../shared/countries.ts';
 import { zoneOfOffset } from '../../../shared/time-zones.ts';
-import { invalidField } from '../../platform/http/field-error.ts';
 
 /** The profile screen's changes (§2 Profile) and the demo sign-in. Each change is its own call. */
 export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'changePassword' | 'changeEmail' | 'demoLogin'> {
@@ -38,7 +36,8 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
         patch.phone = normalizePhone(body.phoneNumber);
       }
       if (body.countryId !== undefined) {
-        if (!isCountryId(body.countryId)) throw invalidField('countryId', 'countryUnknown');
+        const error = checkCountry(body.countryId, false);
+        if (error) throw badRequest([error]);
         patch.countryId = body.countryId;
       }
       if (body.timeZoneOffset !== undefined) patch.timeZone = zoneOfOffset(body.timeZoneOffset);

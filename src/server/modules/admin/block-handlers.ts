@@ -34,14 +34,17 @@ export function adminBlockHandlers(ctx: AppContext): Handlers<'adminBlockUser' |
       userStates.forget(user.id);
       await revokeAllForUser(sessions, config, user.id);
       req.log.info({ userId: user.id, by: req.auth?.userId }, 'user blocked');
-      return toAdminUser(blocked ?? user);
+      // Deleted between the read and the write: the state did not change.
+      if (!blocked) throw new HttpError(409, 'userDeleted');
+      return toAdminUser(blocked);
     },
     async adminUnblockUser(req) {
       const user = await target(req);
       const unblocked = await setBlocked(db, user.id, null);
       userStates.forget(user.id);
       req.log.info({ userId: user.id, by: req.auth?.userId }, 'user unblocked');
-      return toAdminUser(unblocked ?? user);
+      if (!unblocked) throw new HttpError(409, 'userDeleted');
+      return toAdminUser(unblocked);
     },
   };
 }

@@ -55,8 +55,8 @@ export function adminUserHandlers(
     async adminPatchUser(req) {
       await loadLiveUser(req.params.id);
       const { userPhone, ...rest } = req.body;
-      // The same country table as registration and the profile (null clears it).
-      const countryError = rest.countryId == null ? undefined : checkCountry(rest.countryId, false);
+      // The same country table as registration and the profile (null clears it: not a number, so not checked).
+      const countryError = checkCountry(rest.countryId, false);
       if (countryError) throw badRequest([countryError]);
       const changes = { ...rest, ...(userPhone !== undefined ? { phone: phoneOrFail(userPhone, 'userPhone') } : {}) };
       const updated = await updateUser(db, req.params.id, changes);

@@ -78,7 +78,7 @@ export async function outgoingImageOf(dataDir: string, userId: number, flowId: n
   const key = image ? keyOfUrl(image.url) : undefined;
   const found = key ? await readImage(dataDir, userId, key) : undefined;
   if (!found) return undefined;
-  return { data: new Uint8Array(found.bytes), mimetype: found.type, filename: `flow-${flowId}.${EXT[found.type]}` };
+  return { data: found.bytes as Uint8Array, mimetype: found.type, filename: `flow-${flowId}.${EXT[found.type]}` };
 }
 
 /** Account deletion: the owner's image folder goes (after the database transaction committed). */
