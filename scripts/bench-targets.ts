@@ -8,12 +8,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * The product's SQL for the two benchmarked endpoints, as PostgreSQL receives it (captured from the driver).
  * It MUST follow the product: the bench captures the product's statements at set-up and prints "SQL DRIFT" with
- * the new ones when they differ; paste them here. The bare server binds $1 to the owner's id, $2 to the page size.
+ * the new ones when they differ; paste them here. The bare server binds the owner's id, the time and the page.
  */
 export const PRODUCT_SQL = {
   // The token's user state is cached (AUTH_STATE_CACHE_MS), so a warm request runs no state query.
   '/Flows': [
-    `select "id", "user_id", "title", "content", "type", "mode", "status", "status_reason", "settings", "test_phones", "end_date", "last_start", "next_start", "created_at", "edited_at", ((case "flows"."type" when 'recordReminder' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'newRecord' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'changedRecord' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'cancelledRecord' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'reviewRequest' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'birthday' then '{1,2,5,11}'::int[] when 'repeatVisit' then '{1,2,5,11}'::int[] when 'dailyReport' then '{1,2,5,11,16}'::int[] when 'weeklyReport' then '{1,2,5,11,16}'::int[] when 'crossSell' then '{1,2,5,11}'::int[] when 'abandonedCart' then '{2,10,11}'::int[] else '{}'::int[] end) && (select coalesce(array_agg("payments"."tariff"), '{}'::int[]) from "payments" where "payments"."user_id" = $1 and "payments"."success" and "payments"."date_end" >= $2 and ("payments"."date_begin" is null or "payments"."date_begin" <= $3))), count(*) over () from "flows" where "flows"."user_id" = $4 order by "flows"."edited_at" desc, "flows"."id" desc limit $5`,
+    `select "id", "user_id", "title", "content", "type", "mode", "status", "status_reason", "settings", "test_phones", "end_date", "last_start", "next_start", "created_at", "edited_at", ((case "flows"."type" when 'recordReminder' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'newRecord' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'changedRecord' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'cancelledRecord' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'reviewRequest' then '{0,1,2,4,5,6,10,11,14,19,25}'::int[] when 'birthday' then '{1,2,5,11}'::int[] when 'repeatVisit' then '{1,2,5,11}'::int[] when 'dailyReport' then '{1,2,5,11,16}'::int[] when 'weeklyReport' then '{1,2,5,11,16}'::int[] when 'crossSell' then '{1,2,5,11}'::int[] when 'abandonedCart' then '{2,10,11}'::int[] else '{}'::int[] end) && (select coalesce(array_agg("payments"."tariff"), '{}'::int[]) from "payments" where "payments"."user_id" = $1 and "payments"."success" and "payments"."date_end" >= $2 and ("payments"."date_begin" is null or "payments"."date_begin" <= $3))), count(*) over () from "flows" where "flows"."user_id" = $4 order by "flows"."edited_at" desc, "flows"."id" desc limit $5 offset $6`,
   ],
   '/Account/CurrentUser': [
     'select "id", "guid", "email", "password_hash", "role", "phone", "full_name", "country_id", "language", "brand_id", "utm_tag", "email_confirmed", "chat_api_instance_limit", "is_test_user", "crms", "not_send_weekly_yclients_reports", "not_send_weekly_iiko_reports", "available_notifications_count", "balance", "available_ai_reviews_count", "available_messages_count", "is_yclients_sms_one_tariff_enabled", "is_duplication", "first_line_manager_id", "second_line_manager_id", "time_zone", "monthly_message_limit", "created_at", "blocked_at", "deleted_at" from "users" where "users"."id" = $1',
@@ -39,8 +39,8 @@ async function bare() {
     const results = [];
     for (const [i, text] of PRODUCT_SQL[path].entries()) {
       const now = Math.floor(Date.now() / 1000);
-      // The list's one statement: tariffs in force (user, now, now), then the page (user, page size).
-      const values = text.includes('$5') ? [userId, now, now, userId, PAGE_SIZE] : [userId];
+      // The list's one statement: tariffs in force (user, now, now), then the page (user, page size, offset).
+      const values = text.includes('$6') ? [userId, now, now, userId, PAGE_SIZE, 0] : [userId];
       results.push(await pool.query({ name: `${path}#${i}`, text, values }));
     }
     return results;

@@ -4,7 +4,7 @@ import { requireAuth, requireSelfOrAdmin } from '../../platform/http/auth.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toCurrentUser, unixSeconds } from './mapping.ts';
-import { findUser, recordSetUpRequest } from './store.ts';
+import { findUserNow, recordSetUpRequest } from './store.ts';
 import { nearestPaymentEndDate, paymentsOf } from '../admin/store-payments.ts';
 
 /** The signed-in customer's own data. Routes with a user id check tenancy (self or admin). */
@@ -13,7 +13,7 @@ export function profileHandlers(
 ): Handlers<'getCurrentUser' | 'getNearestPaymentEndDate' | 'requestSetUp' | 'getPayInfos'> {
   const { db, config, mailer } = ctx;
 
-  const loadUser = (id: number) => findUser(db, id);
+  const loadUser = (id: number) => findUserNow(db, id);
 
   return {
     async getCurrentUser(req) {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Role } from '../../platform/auth/access-token.ts';
+import type { Db } from '../../platform/db/open.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { linkedAccounts, oneTimeCodes, refreshTokens, setUpRequests, users } from './schema.ts';
 
@@ -15,6 +17,15 @@ export type UserChanges = Partial<Omit<typeof users.$inferInsert, 'id' | 'guid' 
 
 export async function findUser(db: Tx, id: number): Promise<UserRow | undefined> {
   const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** `findUser` outside a transaction as a prepared statement: every signed-in page load reads it (CurrentUser). */
+export async function findUserNow(db: Db, id: number): Promise<UserRow | undefined> {
+  const statement = prepared(db, 'account_user_by_id', (d) =>
+    d.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('account_user_by_id'),
+  );
+  const [user] = await statement.execute({ id });
   return user;
 }
 

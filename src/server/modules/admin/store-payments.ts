@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -27,7 +27,7 @@ export const paymentPeriodsOf = (db: Tx, userId: number) =>
  * The tariffs in force at `nowSeconds` (the rule of src/shared/flows `activeTariffs`) as one SQL `int[]` expression,
  * for another module's statement to embed instead of a query of its own (the flows list: one round trip).
  */
-export const activeTariffsSql = (userId: number, nowSeconds: number): SQL<number[]> =>
+export const activeTariffsSql = (userId: number | Placeholder, nowSeconds: number | Placeholder): SQL<number[]> =>
   sql<number[]>`(select coalesce(array_agg(${payments.tariff}), '{}'::int[]) from ${payments} where ${payments.userId} = ${userId} and ${payments.success} and ${payments.dateEnd} >= ${nowSeconds} and (${payments.dateBegin} is null or ${payments.dateBegin} <= ${nowSeconds}))`;
 
 /**

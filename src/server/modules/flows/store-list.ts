@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, not, or, sql, type S
 import { FLOW_KIND_TARIFFS, FLOW_KINDS, type FlowStatus } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
+import { prepared } from '../../platform/db/prepared.ts';
 import { activeTariffsSql } from '../admin/store-payments.ts';
 import { flows } from './schema.ts';
 import { toFlow, type FlowDto } from './mapping.ts';
@@ -23,30 +24,48 @@ const kindTariffs = sql`(case ${flows.type} ${sql.raw(
   FLOW_KINDS.map((kind) => `when '${kind}' then '{${FLOW_KIND_TARIFFS[kind].join(',')}}'::int[]`).join(' '),
 )} else '{}'::int[] end)`;
 
+type Variant = Pick<ListQuery, 'sort' | 'order'> & { search: boolean; status: 'any' | 'Unavailable' | 'stored' };
+
 /**
  * One page of a user's flows in one statement: the page, the total (a window count) and each flow's availability
  * (its kind's tariffs against the tariffs in force, an uncorrelated subquery: an InitPlan, not run per row).
  * "Unavailable" is not stored, so the status filter is that availability: Unavailable = not available; any other
- * status = that stored status among the available flows.
+ * status = that stored status among the available flows. Each shape of the query (search or not, status filter,
+ * sort) is a prepared statement: the list is the cabinet's most read call.
  */
+function listStatement(db: Db, v: Variant) {
+  const name = `flows_list_${v.search}_${v.status}_${v.sort}_${v.order}`;
+  return prepared(db, name, (d) => {
+    const userId = sql.placeholder('userId');
+    const available = sql<boolean>`(${kindTariffs} && ${activeTariffsSql(userId, sql.placeholder('now'))})`;
+    const where: (SQL | undefined)[] = [eq(flows.userId, userId)];
+    if (v.search) where.push(or(ilike(flows.title, sql.placeholder('pattern')), ilike(flows.content, sql.placeholder('pattern'))));
+    if (v.status === 'Unavailable') where.push(not(available));
+    else if (v.status === 'stored') where.push(eq(flows.status, sql.placeholder('status')), available);
+    const condition = and(...where);
+    const column = v.sort === 'created' ? flows.createdAt : flows.editedAt;
+    const dir = v.order === 'asc' ? asc : desc;
+    return {
+      page: d
+        .select({ ...getTableColumns(flows), available, total: windowTotal() })
+        .from(flows)
+        .where(condition)
+        .orderBy(dir(column), dir(flows.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+      count: d.select({ n: count() }).from(flows).where(condition).prepare(`${name}_count`),
+    };
+  });
+}
+
 export async function listFlows(db: Db, userId: number, nowMs: number, q: ListQuery) {
-  const available = sql<boolean>`(${kindTariffs} && ${activeTariffsSql(userId, Math.floor(nowMs / 1000))})`;
-  const where: (SQL | undefined)[] = [eq(flows.userId, userId)];
   const search = q.search?.trim();
-  if (search) where.push(or(ilike(flows.title, likePattern(search)), ilike(flows.content, likePattern(search))));
-  if (q.status === 'Unavailable') where.push(not(available));
-  else if (q.status) where.push(eq(flows.status, q.status), available);
-  const condition = and(...where);
-  const column = q.sort === 'created' ? flows.createdAt : flows.editedAt;
-  const dir = q.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select({ ...getTableColumns(flows), available, total: windowTotal() })
-    .from(flows)
-    .where(condition)
-    .orderBy(dir(column), dir(flows.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const total = await pageTotal(rows, q.page, () => db.select({ n: count() }).from(flows).where(condition));
+  const status = !q.status ? 'any' : q.status === 'Unavailable' ? 'Unavailable' : 'stored';
+  const statement = listStatement(db, { search: Boolean(search), status, sort: q.sort, order: q.order });
+  const values = { userId, now: Math.floor(nowMs / 1000), pattern: search ? likePattern(search) : undefined, status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize };
+  const rows = await statement.page.execute(values);
+  const total = await pageTotal(rows, q.page, () => statement.count.execute(values));
   const result: FlowDto[] = rows.map(({ available: open, total: _total, ...row }) => toFlow(row, open));
   return { flows: result, page: q.page, pages: Math.max(1, Math.ceil(total / q.pageSize)), total };
 }
