@@ -1506,6 +1506,8 @@ export interface components {
             clientHost?: string | null;
             marketplace?: components["schemas"]["MarketplaceApplication"];
             timeZoneOffset?: components["schemas"]["TimeZoneOffset"];
+            /** @description The language the sign-up page was shown in; stored as the account's language (else Accept-Language, else the brand's). */
+            language?: components["schemas"]["Language"];
         };
         /** @description Registration that came from a booking system's marketplace (/account/register/{system}/{applicationId}). */
         MarketplaceApplication: {

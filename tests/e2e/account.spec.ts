@@ -50,6 +50,8 @@ test('register → confirm → sign out → sign in → profile → reset passwo
   await expect(page.locator('[data-user-email]')).toHaveText(email);
 
   const confirmMail = (await mailTo(email))[0]!;
+  // The account keeps the language it signed up in, and its mails are in it (issue 16 point 7).
+  expect(confirmMail.subject).toBe({ ru: 'Подтвердите e-mail', en: 'Confirm your email', uk: 'Підтвердьте e-mail', 'pt-BR': 'Confirme seu e-mail' }[locale]);
   await page.goto(linkIn(confirmMail.text, '/Account/ConfirmEmail'));
   await expect(page.getByRole('status')).toHaveText(t('server.emailConfirmed'));
 

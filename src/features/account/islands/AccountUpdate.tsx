@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { CountrySelect, TimeZoneSelect, zoneChoice } from './RegionFields.tsx';
+import { usePhoneExample } from './phone-hint.ts';
 import { checkCountry, type FieldError } from '../../../shared/validation/rules.ts';
 import { currentUser, updateProfile } from '../store.ts';
 import type { AccountProps } from './props.ts';
@@ -17,6 +18,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
   const t = createT(locale, messages);
   const [phone, setPhone] = useState('');
   const [countryId, setCountryId] = useState('');
+  const phoneExample = usePhoneExample(locale, countryId);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -59,7 +61,7 @@ export default function AccountUpdate({ locale, messages, links, countryRequired
     <form noValidate onSubmit={submit} className="flex flex-col gap-4 max-w-md" aria-label={t('update.submit')}>
       <p className="m-0 text-ink-muted">{t('update.intro')}</p>
       {failure && <FormMessage kind="error">{failure}</FormMessage>}
-      <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" required value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
+      <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" required value={phone} hint={t('phoneHint', { example: phoneExample })} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
       <CountrySelect t={t} id="update-country" locale={locale} value={countryId} error={errors.countryId} onChange={setCountryId} />
       <TimeZoneSelect t={t} value={zone} kept={kept} onChange={setZone} />
       <div><SubmitButton busy={busy} busyLabel={t('working')}>{t('update.submit')}</SubmitButton></div>

@@ -4,6 +4,7 @@ import { createT, type T } from '../../../i18n/translate.ts';
 import { fromSystemLanguage, LOCALE_NAMES, LOCALES, toSystemLanguage, type Locale } from '../../../i18n/locales.ts';
 import { checkConfirmation, checkCountry, checkEmail, checkPassword, type FieldError } from '../../../shared/validation/rules.ts';
 import { CountrySelect, TimeZoneSelect, zoneChoice } from './RegionFields.tsx';
+import { usePhoneExample } from './phone-hint.ts';
 import { messages as texts } from '../../../shared/validation/messages.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { notify } from '../../../scripts/notify.ts';
@@ -47,6 +48,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   const [language, setLanguage] = useState<Locale>(locale);
   const [reports, setReports] = useState({ notSendWeeklyYclientsReports: false, notSendWeeklyIikoReports: false });
   const [region, setRegion] = useState<{ countryId: string; zone: string; kept: ReturnType<typeof zoneChoice>['kept'] }>({ countryId: '', zone: '', kept: null });
+  const phoneExample = usePhoneExample(locale, region.countryId);
 
   useEffect(() => {
     currentUser()
@@ -104,7 +106,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
           const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => updateProfile({ phoneNumber: phone.trim() }), 'server.phoneChanged', 'server.phoneChangeFailed');
           if (updated) setPhone((updated as CurrentUser).phoneNumber ?? '');
         }}>
-        <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint')} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
+        <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint', { example: phoneExample })} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
       </Section>
 
       <Section title={t('profile.passwordSection')} t={t} busy={busy === 'password'} submitLabel={t('profile.savePassword')}

@@ -1,9 +1,11 @@
 import { loadChunk } from '../../../shared/lazy.ts';
 import { useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
+import { toSystemLanguage } from '../../../i18n/locales.ts';
 import { DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
 import { browserOffset } from '../../../shared/time-zones.ts';
 import { CountrySelect } from './RegionFields.tsx';
+import { usePhoneExample } from './phone-hint.ts';
 import { checkTerms, type FieldError } from '../../../shared/validation/rules.ts';
 import { startSession } from '../../../scripts/shell-session.ts';
 import { $session, register } from '../../../stores/session.ts';
@@ -23,6 +25,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const phoneExample = usePhoneExample(locale, form.countryId);
   const set = (key: keyof typeof form) => (e: { target: HTMLInputElement | HTMLSelectElement }) =>
     setForm({ ...form, [key]: e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value });
 
@@ -49,6 +52,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       countryId: countryId ?? (countryRequired ? undefined : DEFAULT_COUNTRY_ID),
       utmTag: queryParam('utm') || queryParam('utm_source') || null,
       timeZoneOffset: browserOffset(), // §9: the business zone starts as the browser's offset in hours
+      language: toSystemLanguage(locale), // the account keeps the language its owner signed up in
       marketplace: marketplace && applicationId ? { system: marketplace, applicationId } : undefined,
     }).catch(() => false);
     if (ok) return location.assign(afterSignIn(links.home));
@@ -63,7 +67,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       <TextField label={t('email')} type="email" name="email" autoComplete="email" required value={form.email} error={errors.email} onChange={set('email')} />
       <TextField label={t('password')} type="password" name="password" autoComplete="new-password" required value={form.password} error={errors.password} onChange={set('password')} />
       <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" required value={form.confirmPassword} error={errors.confirmPassword} onChange={set('confirmPassword')} />
-      <TextField label={t('phone')} type="tel" name="phone" autoComplete="tel" required value={form.phone} error={errors.phone} hint={t('phoneHint')} onChange={set('phone')} />
+      <TextField label={t('phone')} type="tel" name="phone" autoComplete="tel" required value={form.phone} error={errors.phone} hint={t('phoneHint', { example: phoneExample })} onChange={set('phone')} />
       {countryRequired && (
         <CountrySelect t={t} id="register-country" locale={locale} value={form.countryId} error={errors.countryId} onChange={(countryId) => setForm({ ...form, countryId })} />
       )}

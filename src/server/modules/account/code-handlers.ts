@@ -6,7 +6,8 @@ import { clientHostOf } from '../../platform/http/auth.ts';
 import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { confirmEmailWithCode, issueCode, resetPasswordWithCode } from './store-codes.ts';
-import { userRefByEmail } from './store.ts';
+import { userByEmail, userRefByEmail } from './store.ts';
+import { resetPasswordMail } from './mails.ts';
 import { refreshTokenStore } from './store-sessions.ts';
 import { linkOrigin } from './links.ts';
 
@@ -20,17 +21,13 @@ export function codeHandlers(ctx: AppContext): Handlers<'forgotPassword' | 'rese
       const errors = validateForgotPassword(req.body);
       if (errors.length) throw new HttpError(400, 'forgotPasswordFailed', { errors });
       const email = normalizeEmail(req.body.email);
-      const user = await userRefByEmail(db, email);
+      const user = await userByEmail(db, email);
       // §8 asks to tell the user the address was wrong (the rate limit bounds enumeration).
       if (!user) throw new HttpError(400, 'forgotPasswordFailed');
       const code = await issueCode(db, user.id, 'reset-password', config.now(), config.resetCodeTtlSeconds);
       const origin = linkOrigin(config, clientHostOf(req, req.body.clientHost));
       const link = `${origin}/account/reset-password?email=${encodeURIComponent(email)}&code=${encodeURIComponent(code)}`;
-      await mailer.send({
-        to: email,
-        subject: 'Password reset',
-        text: `To set a new password open this link:\n${link}\n\nReset code: ${code}\nThe code works once and expires in ${Math.round(config.resetCodeTtlSeconds / 60)} minutes.\n`,
-      });
+      await mailer.send(resetPasswordMail(email, user.language, link, code, Math.round(config.resetCodeTtlSeconds / 60)));
       return { message: messages.forgotPasswordSent };
     },
 

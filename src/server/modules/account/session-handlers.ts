@@ -7,7 +7,8 @@ import {
 import { verifyGoogleIdToken } from '../../platform/auth/google.ts';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeRefreshToken, rotateRefreshToken } from '../../platform/auth/refresh-tokens.ts';
-import { brandForHost } from '../../platform/brands.ts';
+import { brandForHost, signUpLanguage } from '../../platform/brands.ts';
+import { confirmEmailMail } from './mails.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { clientHostOf } from '../../platform/http/auth.ts';
 import { badRequest, HttpError } from '../../platform/http/problem.ts';
@@ -43,6 +44,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       if (existing) throw new HttpError(409, 'emailTaken');
 
       const now = config.now();
+      const language = signUpLanguage(brand, body.language, req.headers['accept-language']);
       let user: { id: number; email: string };
       try {
         user = await insertUser(db, {
@@ -53,6 +55,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
           ...(body.timeZoneOffset === undefined ? {} : { timeZone: zoneOfOffset(body.timeZoneOffset) }),
           utmTag: body.utmTag ?? null,
           brandId: brand.id,
+          language,
           crms: body.marketplace ? [body.marketplace.system] : [],
           createdAt: new Date(now),
         });
@@ -66,11 +69,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
       }
       const code = await issueCode(db, user.id, 'confirm-email', now, config.confirmCodeTtlSeconds);
       const link = `${linkOrigin(config, clientHost)}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
-      await mailer.send({
-        to: email,
-        subject: 'Confirm your email',
-        text: `Welcome! Confirm your email address by opening this link:\n${link}\n\nConfirmation code: ${code}\n`,
-      });
+      await mailer.send(confirmEmailMail(email, language, link, code, true));
       reply.code(201);
       return user;
     },
@@ -108,6 +107,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         throw new HttpError(400, 'externalLoginFailed');
       }
       const email = normalizeEmail(identity.email);
+      const brand = brandForHost(clientHost);
       const existing = await userByEmail(db, email);
       if (existing) return { ...(await issueTokens(sessions, config, refuseBlocked(existing))), isNewUser: false };
       const created = await insertUserIfAbsent(db, {
@@ -115,7 +115,8 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         passwordHash: null, // set later through "forgot password" if the user wants one
         fullName: identity.name ?? null,
         emailConfirmed: true, // Google verified it
-        brandId: brandForHost(clientHost).id,
+        brandId: brand.id,
+        language: signUpLanguage(brand, undefined, req.headers['accept-language']),
         createdAt: new Date(config.now()),
       });
       const user = created ?? (await userByEmail(db, email))!;

@@ -12,6 +12,7 @@ import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, 
 import { linkOrigin } from './links.ts';
 import { refuseBlocked } from './session-handlers.ts';
 import { toCurrentUser } from './mapping.ts';
+import { confirmEmailMail } from './mails.ts';
 import { zoneOfOffset } from '../../../shared/time-zones.ts';
 
 /** The profile screen's changes (§2 Profile) and the demo sign-in. Each change is its own call. */
@@ -76,7 +77,7 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
       if (!updated!.emailConfirmed) {
         const code = await issueCode(db, user.id, 'confirm-email', config.now(), config.confirmCodeTtlSeconds);
         const link = `${linkOrigin(config, clientHostOf(req, undefined))}/Account/ConfirmEmail?userId=${user.id}&code=${encodeURIComponent(code)}`;
-        await mailer.send({ to: email, subject: 'Confirm your email', text: `Confirm your new email address by opening this link:\n${link}\n\nConfirmation code: ${code}\n` });
+        await mailer.send(confirmEmailMail(email, updated!.language, link, code, false));
       }
       return toCurrentUser(updated!, config.now());
     },
