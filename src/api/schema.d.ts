@@ -2133,12 +2133,18 @@ export interface components {
          * @enum {string|null}
          */
         InstanceState: "init" | "GotQrCode" | "NotAuthorized" | "Connected" | "Authorized" | "loading" | "error" | null;
+        /** @description A verdict and the facts behind it, as data (the page words them in its language). */
         DiagnosticCheck: {
             /** @enum {string} */
             code: "emailConfirmed" | "phoneSet" | "whatsAppConnected" | "bookingConnected" | "subscriptionActive" | "recentSignIn" | "mailDelivered";
             ok: boolean;
-            /** @description Facts behind the verdict */
-            detail: string;
+            /** @description How many are fine: connected instances or companies, mails held back */
+            count?: number;
+            /** @description Out of how many (instances, companies) */
+            total?: number;
+            dateUnixTime?: components["schemas"]["UnixTime"];
+            /** @description The phone given */
+            value?: string;
         };
         UserDiagnostics: {
             user: components["schemas"]["AdminUser"];

@@ -102,7 +102,7 @@ describe('create, get, update, delete', () => {
     await server.call('POST', `/Flows/${body.id}/Resume`, { token: user.token });
     const copy = await server.call('POST', `/Flows/${body.id}/Duplicate`, { token: user.token });
     expect(copy.status).toBe(201);
-    expect(copy.body).toMatchObject({ title: 'Reminder 24h (copy)', status: 'Pause', lastStart: null, content: body.content, testPhones: '+79161234567' });
+    expect(copy.body).toMatchObject({ title: 'Reminder 24h (копия)', status: 'Pause', lastStart: null, content: body.content, testPhones: '+79161234567' });
     expect(copy.body.id).not.toBe(body.id);
   });
 

@@ -23,6 +23,25 @@ export default function AdminDiagnostics(props: AdminProps) {
   }, []);
   if (!data) return <ListState texts={listTexts(t)} loading={state === 'loading'} failed={state === 'failed'} empty={false} />;
   const p = data.payments;
+  const date = (at: number | null | undefined) => formatDate(props.locale, at ?? null);
+  /** The facts behind a verdict, in the page's words. */
+  const fact = (c: AdminSchemas['DiagnosticCheck']): string | null => {
+    switch (c.code) {
+      case 'phoneSet':
+        return c.value ?? t('diag.fact.phoneMissing');
+      case 'whatsAppConnected':
+      case 'bookingConnected':
+        return t(`diag.fact.${c.code}`, { count: c.count ?? 0, total: c.total ?? 0 });
+      case 'subscriptionActive':
+        return c.dateUnixTime ? t('diag.fact.subscriptionActive', { date: date(c.dateUnixTime) }) : t('diag.fact.neverPaid');
+      case 'recentSignIn':
+        return c.dateUnixTime ? t('diag.fact.recentSignIn', { date: date(c.dateUnixTime) }) : t('diag.fact.neverSignedIn');
+      case 'mailDelivered':
+        return t('diag.fact.mailDelivered', { count: c.count ?? 0 });
+      default:
+        return null; // the verdict says it all
+    }
+  };
   return (
     <div>
       <p className="text-sm m-0 mb-3">
@@ -34,7 +53,7 @@ export default function AdminDiagnostics(props: AdminProps) {
             <li key={c.code} className="flex gap-2 items-baseline">
               <span className={c.ok ? 'text-green-700 font-semibold' : 'text-red-700 font-semibold'}>{c.ok ? t('diag.ok') : t('diag.problem')}</span>
               <span>{t(`diag.check.${c.code}`)}</span>
-              <span className="text-ink-muted">({c.detail})</span>
+              {fact(c) && <span className="text-ink-muted">({fact(c)})</span>}
             </li>
           ))}
         </ul>

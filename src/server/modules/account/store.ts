@@ -103,6 +103,12 @@ export async function businessZone(db: Tx, userId: number): Promise<string> {
   return row?.timeZone ?? 'Europe/Moscow';
 }
 
+/** The owner's business time zone and language, for text the server writes for them (a copy's name, …). */
+export async function ownerRegion(db: Tx, userId: number): Promise<{ timeZone: string; language: UserRow['language'] }> {
+  const [row] = await db.select({ timeZone: users.timeZone, language: users.language }).from(users).where(eq(users.id, userId));
+  return { timeZone: row?.timeZone ?? 'Europe/Moscow', language: row?.language ?? 'ru' };
+}
+
 export async function setBusinessZone(db: Tx, userId: number, timeZone: string): Promise<void> {
   await db.update(users).set({ timeZone }).where(eq(users.id, userId));
 }

@@ -89,13 +89,13 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
       const connected = instances.filter((i) => isConnected(i.state)).length;
       const subscription = subscriptionOf(lastEnd, nowS);
       const checks: components['schemas']['DiagnosticCheck'][] = [
-        { code: 'emailConfirmed', ok: user.emailConfirmed, detail: user.emailConfirmed ? 'confirmed' : 'not confirmed' },
-        { code: 'phoneSet', ok: Boolean(user.phone), detail: user.phone ?? 'no phone' },
-        { code: 'whatsAppConnected', ok: connected > 0, detail: `${connected} of ${instances.length} instances connected` },
-        { code: 'bookingConnected', ok: companyList.some((c) => c.status === 'Connected'), detail: `${companyList.filter((c) => c.status === 'Connected').length} of ${companyList.length} companies connected` },
-        { code: 'subscriptionActive', ok: subscription === 'Active', detail: lastEnd ? `paid until ${new Date(lastEnd * 1000).toISOString().slice(0, 10)}` : 'never paid' },
-        { code: 'recentSignIn', ok: lastSignIn !== null && nowS - lastSignIn <= 30 * DAY, detail: lastSignIn ? `last activity ${new Date(lastSignIn * 1000).toISOString().slice(0, 10)}` : 'never signed in' },
-        { code: 'mailDelivered', ok: mail === 0, detail: `${mail} messages held in the outbox` },
+        { code: 'emailConfirmed', ok: user.emailConfirmed },
+        { code: 'phoneSet', ok: Boolean(user.phone), ...(user.phone ? { value: user.phone } : {}) },
+        { code: 'whatsAppConnected', ok: connected > 0, count: connected, total: instances.length },
+        { code: 'bookingConnected', ok: companyList.some((c) => c.status === 'Connected'), count: companyList.filter((c) => c.status === 'Connected').length, total: companyList.length },
+        { code: 'subscriptionActive', ok: subscription === 'Active', dateUnixTime: lastEnd },
+        { code: 'recentSignIn', ok: lastSignIn !== null && nowS - lastSignIn <= 30 * DAY, dateUnixTime: lastSignIn },
+        { code: 'mailDelivered', ok: mail === 0, count: mail },
       ];
       return {
         user: toAdminUser(user),

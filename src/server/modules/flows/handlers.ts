@@ -1,5 +1,5 @@
 import { canPause, canResume, endDateTooSoon, flowMessages, runningStatus, TITLE_MAX } from '../../../shared/flows/index.ts';
-import { businessZone } from '../account/store.ts';
+import { businessZone, ownerRegion } from '../account/store.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
@@ -8,6 +8,9 @@ import { listFlows } from './store-list.ts';
 import { applyPatch, columnsOf, emptyFields, fieldsOf, toFlow, type FlowRow } from './mapping.ts';
 import { assertValid, deleteFlows, insertFlow, loadOwnFlow, plannedStart, updateFlow } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
+
+/** A duplicate's name says "copy" in its owner's language (docs/glossary.md). */
+const COPY_SUFFIX = { ru: '(копия)', en: '(copy)', uk: '(копія)', pt_br: '(cópia)' } as const;
 
 type Ops = 'listFlows' | 'createFlow' | 'getFlow' | 'updateFlow' | 'deleteFlow' | 'duplicateFlow' | 'pauseFlow' | 'resumeFlow';
 
@@ -70,10 +73,10 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const fields = fieldsOf(row);
-      const title = `${fields.title} (copy)`.slice(0, TITLE_MAX);
+      const { timeZone: zone, language } = await ownerRegion(db, userId);
+      const title = `${fields.title} ${COPY_SUFFIX[language]}`.slice(0, TITLE_MAX);
       const at = now();
       // A copy starts paused with no run history; an end date already too close would make it invalid, so drop it.
-      const zone = await businessZone(db, userId);
       const endDate = fields.endDate !== null && !endDateTooSoon(fields.type, fields.endDate, Math.floor(config.now() / 1000), zone) ? fields.endDate : null;
       const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
