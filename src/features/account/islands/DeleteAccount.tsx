@@ -1,9 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { createT } from '../../../i18n/translate.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { SubmitButton, TextField } from '../../../ui/field.tsx';
-import { currentUser, deleteAccount } from '../store.ts';
+import { deleteAccount } from '../store.ts';
+import { $session } from '../../../stores/session.ts';
+import { normalizeEmail } from '../../../shared/validation/rules.ts';
 import type { AccountProps } from './props.ts';
 
 /**
@@ -13,15 +16,13 @@ import type { AccountProps } from './props.ts';
  */
 export default function DeleteAccount({ locale, messages, links }: AccountProps) {
   const t = createT(locale, messages);
-  const [email, setEmail] = useState<string | null>(null);
+  // The shell has loaded the signed-in user already; no second request.
+  const email = useStore($session).user?.email ?? null;
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    currentUser().then(({ data }) => data && setEmail(data.email)).catch(() => undefined);
-  }, []);
   if (email === null) return null;
 
   async function submit(event: FormEvent) {
@@ -30,7 +31,7 @@ export default function DeleteAccount({ locale, messages, links }: AccountProps)
     const found = explainFieldErrors(
       [
         ...(password ? [] : [{ field: 'password', code: 'passwordRequired' }]),
-        ...(confirmation.trim().toLowerCase() === email!.toLowerCase() ? [] : [{ field: 'confirmation', code: 'deleteConfirmationWrong' }]),
+        ...(normalizeEmail(confirmation) === normalizeEmail(email!) ? [] : [{ field: 'confirmation', code: 'deleteConfirmationWrong' }]),
       ],
       t,
     );

@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { createT, type T } from '../../../i18n/translate.ts';
 import { fromSystemLanguage, LOCALE_NAMES, LOCALES, toSystemLanguage, type Locale } from '../../../i18n/locales.ts';
 import { checkConfirmation, checkCountry, checkEmail, checkPassword, type FieldError } from '../../../shared/validation/rules.ts';
-import { CountrySelect, TimeZoneSelect, zoneChoice } from './RegionFields.tsx';
+import { CountrySelect, TimeZoneSelect, zoneChoice, type KeptZone } from './RegionFields.tsx';
 import { usePhoneExample } from './phone-hint.ts';
 import { messages as texts } from '../../../shared/validation/messages.ts';
 import { storeTokens } from '../../../api/tokens.ts';
@@ -47,7 +47,7 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   const [passwords, setPasswords] = useState({ currentPassword: '', newPassword: '', confirmPassword: '' });
   const [language, setLanguage] = useState<Locale>(locale);
   const [reports, setReports] = useState({ notSendWeeklyYclientsReports: false, notSendWeeklyIikoReports: false });
-  const [region, setRegion] = useState<{ countryId: string; zone: string; kept: ReturnType<typeof zoneChoice>['kept'] }>({ countryId: '', zone: '', kept: null });
+  const [region, setRegion] = useState<{ countryId: string; zone: string; kept: KeptZone }>({ countryId: '', zone: '', kept: null });
   const phoneExample = usePhoneExample(locale, region.countryId);
 
   useEffect(() => {

@@ -34,12 +34,14 @@ export function CountrySelect({ t, id, locale, value, error, onChange }: Country
   );
 }
 
+/** A named zone stored before (Europe/Moscow…), offered as "keep it"; null when the zone is a GMT offset. */
+export type KeptZone = { zone: string; offset: number } | null;
+
 interface ZoneProps {
   t: T;
   /** The offset chosen, or '' to keep `kept`. */
   value: string;
-  /** A named zone stored before (Europe/Moscow…), offered as "keep it"; null when the zone is a GMT offset. */
-  kept: { zone: string; offset: number } | null;
+  kept: KeptZone;
   onChange: (value: string) => void;
 }
 
@@ -61,7 +63,7 @@ export function TimeZoneSelect({ t, value, kept, onChange }: ZoneProps) {
  * How the zone select starts for the stored zone: a GMT offset is selected; a named zone (Europe/Moscow…) is offered
  * as "keep it". Where the zone was never chosen (still the default), `suggest` preselects the browser's offset (§9).
  */
-export function zoneChoice(stored: string | undefined, offset: number, suggest: boolean): { zone: string; kept: ZoneProps['kept'] } {
+export function zoneChoice(stored: string | undefined, offset: number, suggest: boolean): { zone: string; kept: KeptZone } {
   const zone = stored ?? DEFAULT_TIME_ZONE;
   if (zone.startsWith('Etc/GMT')) return { zone: String(offsetOfZone(zone)), kept: null };
   if (suggest && zone === DEFAULT_TIME_ZONE) return { zone: String(browserOffset()), kept: null };
