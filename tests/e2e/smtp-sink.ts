@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 
 export interface CapturedMail {
   to: string[];
@@ -12,17 +13,10 @@ export interface CapturedMail {
   text: string;
 }
 
-/** Quoted-printable soft breaks and escapes, as nodemailer may encode long lines. */
-function decodeQuotedPrintable(body: string): string {
-  return body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
-function parse(raw: string, to: string[]): CapturedMail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const subject = /^Subject: (.*)$/im.exec(head ?? '')?.[1]?.trim() ?? '';
-  const qp = /Content-Transfer-Encoding: quoted-printable/i.test(head ?? '');
-  const body = rest.join('\n\n');
-  return { to, subject, text: Buffer.from(qp ? decodeQuotedPrintable(body) : body, 'latin1').toString('utf8') };
+/** The message as a mail client reads it: encoded subjects (=?UTF-8?B?…?=), quoted-printable and base64 bodies. */
+async function parse(raw: string, to: string[]): Promise<CapturedMail> {
+  const mail = await simpleParser(Buffer.from(raw, 'latin1'));
+  return { to, subject: mail.subject ?? '', text: mail.text ?? '' };
 }
 
 export function startSmtpSink(port: number, dir: string): Promise<Server> {
@@ -40,12 +34,17 @@ export function startSmtpSink(port: number, dir: string): Promise<Server> {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
           if (end < 0) return;
-          const mail = parse(buffer.slice(0, end).replace(/^\.\./gm, '.'), to);
-          writeFileSync(join(dir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`), JSON.stringify(mail));
+          const file = join(dir, `${Date.now()}-${String(++count).padStart(5, '0')}.json`);
+          const raw = buffer.slice(0, end).replace(/^\.\./gm, '.');
+          const recipients = to;
           buffer = buffer.slice(end + 5);
           inData = false;
           to = [];
-          reply('250 queued');
+          // Acknowledged once the file is written: the test reading the folder after the API answered finds it.
+          void parse(raw, recipients).then((mail) => {
+            writeFileSync(file, JSON.stringify(mail));
+            reply('250 queued');
+          }, () => reply('554 unreadable message'));
           continue;
         }
         const end = buffer.indexOf('\r\n');
