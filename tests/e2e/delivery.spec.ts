@@ -3,6 +3,7 @@
 import { routesForBrand } from '../../src/routes/select.ts';
 import { type Messages } from '../../src/i18n/translate.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
+import { formatDays } from '../../src/shared/duration.ts';
 import { api, customer } from './flows-support.ts';
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tRoutes, test, tOf, tUi } from './support.ts';
 
@@ -97,14 +98,14 @@ test('the message log lists, filters and pages by URL; conversion switches windo
   await page.goto(`/insights/conversion?flowId=${welcome.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('insightsConversion'));
   await hydrated(page);
-  await expect(page.getByRole('heading', { name: t('conversion.result', { count: 7 }) })).toBeVisible();
+  await expect(page.getByRole('heading', { name: t('conversion.result', { period: formatDays(locale, 7) }) })).toBeVisible();
   await expect(page.getByTestId('messaged')).toHaveText('5');
   await expect(page.getByTestId('converted')).toHaveText('1');
   await expect(page.getByTestId('share')).toHaveText(new Intl.NumberFormat(locale, { style: 'percent' }).format(0.2));
   // The radios are visually hidden inside their labels: pick a window the way a pointer does.
-  await page.locator('label', { has: page.getByRole('radio', { name: t('conversion.days', { count: 30 }) }) }).click();
-  await expect(page.getByRole('radio', { name: t('conversion.days', { count: 30 }) })).toBeChecked();
-  await expect(page.getByRole('heading', { name: t('conversion.result', { count: 30 }) })).toBeVisible();
+  await page.locator('label', { has: page.getByRole('radio', { name: formatDays(locale, 30) }) }).click();
+  await expect(page.getByRole('radio', { name: formatDays(locale, 30) })).toBeChecked();
+  await expect(page.getByRole('heading', { name: t('conversion.result', { period: formatDays(locale, 30) }) })).toBeVisible();
   await expect(page).toHaveURL(/days=30/);
   await expect(page.getByTestId('converted')).toHaveText('1');
   await page.getByText(t('conversion.howTitle')).click();

@@ -5,6 +5,7 @@ import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, 
 import { api, customer } from './flows-support.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
+import { formatMinutes } from '../../src/shared/duration.ts';
 
 const tEditor = (locale: Locale) => tOf(locale, 'flows', 'editor');
 // A 1×1 PNG, made here rather than kept as a binary fixture.
@@ -95,6 +96,10 @@ test('edits, validates and saves a flow', async ({ page, context, brand, baseURL
   await from.fill('10');
   await to.fill('20');
   await expect(from).toHaveAccessibleDescription('');
+  // A delay kept in minutes also reads in human units under its field (issue 16: not a bare "43200").
+  const delay = page.getByLabel(t('delayMinutes'));
+  await delay.fill('43200');
+  await expect(page.locator('label', { has: delay })).toContainText(formatMinutes(locale, 43_200));
 
   // Test numbers, then live mode behind a confirmation.
   await page.getByRole('link', { name: new RegExp(t('step.mode')) }).click();
@@ -129,6 +134,7 @@ test('edits, validates and saves a flow', async ({ page, context, brand, baseURL
     mode: 'combat',
     testPhones: '+79161234567, +79031234567',
     sendingHours: { from: 10, to: 20 },
+    delayMinutes: 43_200,
     buttons: [{ type: 'simpleAnswer', text: 'Confirm', enabled: true }],
     image: { fileName: 'dot.png', sizeBytes: PNG.length },
   });

@@ -35,7 +35,7 @@ describe('messages', () => {
   });
 
   it('Russian and Ukrainian shell texts hold no English words beyond product names', () => {
-    const allowed = /^(WhatsApp|Telegram|WABA|iiko|amoCRM|Sigma|SMS|Twilio|Chatwoot|YCLIENTS|Altegio|API|CRM|RFM|Google|Windows|Mac|GMT|year|product|version)$/;
+    const allowed = /^(WhatsApp|Telegram|WABA|iiko|amoCRM|Sigma|SMS|Twilio|Chatwoot|YCLIENTS|Altegio|API|CRM|RFM|QR|Google|Windows|Mac|GMT|year|product|version)$/;
     for (const locale of ['ru', 'uk']) {
       for (const ns of namespaces) {
         const m = read(locale, ns);

@@ -66,7 +66,8 @@ export async function flowOptions(): Promise<{ id: number; title: string }[] | u
   return data?.flows.map((f) => ({ id: f.id, title: f.title }));
 }
 
-// The engine's fixed reasons (src/server/delivery) by translation key; anything else (a provider's own words) is shown as is.
+// The engine's and the channel adapters' fixed reasons (src/server/delivery) by translation key. A provider's own
+// words (its error text) are English and of no use to an owner: they read as the nearest category instead.
 const REASONS: Record<string, string> = {
   'record moved': 'recordMoved',
   'client arrived': 'clientArrived',
@@ -85,17 +86,39 @@ const REASONS: Record<string, string> = {
   'flow ended': 'flowEnded',
   'flow removed': 'flowRemoved',
   'no test number': 'noTestNumber',
+  'test number removed': 'testNumberRemoved',
+  'owner blocked': 'ownerBlocked',
   'outside sending hours': 'outsideHours',
   'failed at the provider': 'provider',
   'outcome unknown': 'outcomeUnknown',
   unsubscribed: 'unsubscribed',
   'not subscribed in Telegram': 'notSubscribedTelegram',
+  'invalid recipient': 'invalidRecipient',
+  'text too long': 'textTooLong',
+  'rate limited': 'retrying',
+  'network error': 'retrying',
+  timeout: 'retrying',
+  'unreadable provider answer': 'retrying',
+  'session starting': 'sessionStarting',
+  'session not found': 'senderDown',
+  'gateway rejected the API key': 'senderRejected',
+  'bot token rejected': 'senderRejected',
+  'bot was blocked by the user': 'botBlocked',
 };
 
+// Reasons that carry a detail after a fixed start (flow-status, dispatcher, waha.ts).
+const REASON_STARTS: [string, string][] = [
+  ['flow stopped', 'flowStopped'],
+  ['session not working', 'senderDown'],
+  ['provider error', 'retrying'],
+  ['channel error', 'retrying'],
+];
+
+/** The reason in the page's language; anything unknown (a provider's own text) reads as "rejected by the messenger". */
 export function reasonText(t: T, reason: string | null): string | undefined {
   if (!reason) return undefined;
-  const key = REASONS[reason] ?? (reason.startsWith('flow stopped') ? 'flowStopped' : undefined);
-  return key ? t(`logs.reason.${key}`) : reason;
+  const key = REASONS[reason] ?? REASON_STARTS.find(([start]) => reason.startsWith(start))?.[1] ?? 'provider';
+  return t(`logs.reason.${key}`);
 }
 
 /** The §8 allowance warning in the page's language, chosen by what is left rather than by the server's English. */

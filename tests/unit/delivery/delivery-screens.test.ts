@@ -27,11 +27,16 @@ describe('texts from the engine', () => {
     expect(allowanceText(t, { limit: 800, used: 10, left: 790, warning: null })).toBeUndefined();
     expect(allowanceText(t, { limit: null, used: 10, left: null, warning: null })).toBeUndefined();
   });
-  it('translates the fixed reasons and keeps a provider\'s own words', () => {
+  it('translates the fixed reasons and words a provider\'s own text as a category', () => {
     expect(reasonText(t, 'record cancelled')).toBe(t('logs.reason.recordCancelled'));
     expect(reasonText(t, 'flow stopped (Pause)')).toBe(t('logs.reason.flowStopped'));
     expect(reasonText(t, ALLOWANCE_REACHED)).toBe(t('logs.reason.limitReached'));
-    expect(reasonText(t, 'channel error: 429 Too Many Requests')).toBe('channel error: 429 Too Many Requests');
+    expect(reasonText(t, 'channel error: 429 Too Many Requests')).toBe(t('logs.reason.retrying'));
+    expect(reasonText(t, 'session not working (FAILED)')).toBe(t('logs.reason.senderDown'));
+    for (const [reason, key] of [['test number removed', 'testNumberRemoved'], ['owner blocked', 'ownerBlocked'], ['invalid recipient', 'invalidRecipient'], ['bot was blocked by the user', 'botBlocked'], ['rate limited', 'retrying'], ['provider error 502', 'retrying'], ['gateway rejected the API key', 'senderRejected']])
+      expect(reasonText(t, reason), reason).toBe(t.dynamic(`logs.reason.${key}`));
+    // A provider's own English words never reach the page.
+    expect(reasonText(t, 'rejected: Forbidden chat')).toBe(t('logs.reason.provider'));
     expect(reasonText(t, null)).toBeUndefined();
   });
 });

@@ -18,17 +18,19 @@ export default function AdminInstances(props: AdminProps) {
   const state = useStore(instanceList.$state);
   useEffect(() => void instanceList.load(1), []);
   const byState = (state.extra.byState ?? {}) as Record<string, number>;
+  // The gateway's state names are operator words: each reads in the page's language.
+  const stateText = (s: string | null) => (!s || s === 'unknown' ? t('instances.unknown') : STATES.includes(s) ? t.dynamic(`instances.states.${s}`) : s);
   return (
     <div>
       <p className="text-sm m-0 mb-2">
-        {Object.entries(byState).map(([s, n]) => `${s === 'unknown' ? t('instances.unknown') : s}: ${n}`).join(' · ')}
+        {Object.entries(byState).map(([s, n]) => `${stateText(s)}: ${n}`).join(' · ')}
       </p>
       <div className="max-w-xs mb-3">
         <Field label={t('instances.filter')}>
           {(id) => (
             <select id={id} className={inputClass} value={state.query.state} onChange={(e) => void instanceList.load(1, { state: e.target.value })}>
               <option value="">{t('instances.all')}</option>
-              {STATES.map((s) => <option key={s} value={s}>{s === 'unknown' ? t('instances.unknown') : s}</option>)}
+              {STATES.map((s) => <option key={s} value={s}>{stateText(s)}</option>)}
             </select>
           )}
         </Field>
@@ -40,7 +42,7 @@ export default function AdminInstances(props: AdminProps) {
         notices={{ texts: listTexts(t) }}
         columns={[
           { header: t('instances.phone'), cell: (i) => i.phone },
-          { header: t('instances.state'), cell: (i) => i.state ?? t('instances.unknown') },
+          { header: t('instances.state'), cell: (i) => stateText(i.state) },
           { header: t('instances.owner'), cell: (i) => <a className={textLinkClass} href={`${props.links.users}?id=${i.userId}`}>{i.userEmail}</a> },
           { header: t('instances.created'), cell: (i) => formatDate(props.locale, i.createdDateUnixTime) },
         ]}

@@ -9,6 +9,7 @@ import { Pager } from '../../../ui/pager.tsx';
 import { Section } from '../../../ui/section.tsx';
 import { formatDate } from '../../../ui/format.ts';
 import { inputClass, textLinkClass } from '../../../ui/classes.ts';
+import { formatDays } from '../../../shared/duration.ts';
 import { listTexts } from './helpers.ts';
 
 const WINDOWS = [7, 14, 30, 90];
@@ -31,7 +32,7 @@ export default function AdminNewClients(props: AdminProps) {
           <Field label={t('newClients.window')}>
             {(id) => (
               <select id={id} className={inputClass} value={fresh.query.days} onChange={(e) => void newClientList.load(1, { days: Number(e.target.value) })}>
-                {WINDOWS.map((d) => <option key={d} value={d}>{t('newClients.days', { count: d })}</option>)}
+                {WINDOWS.map((d) => <option key={d} value={d}>{formatDays(props.locale, d)}</option>)}
               </select>
             )}
           </Field>

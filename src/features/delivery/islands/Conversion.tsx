@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from '../store.ts';
+import { formatDays } from '../../../shared/duration.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
 import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
@@ -80,7 +81,7 @@ export default function Conversion(props: Props) {
             {WINDOWS.map((d) => (
               <label key={d} className={`px-3 py-1.5 rounded text-sm border cursor-pointer focus-within:outline focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-dark ${d === days ? 'bg-brand text-white border-brand' : 'bg-white border-gray-300'}`}>
                 <input type="radio" name="conversion-days" className="sr-only" value={d} checked={d === days} onChange={() => pickDays(d)} />
-                {t('conversion.days', { count: d })}
+                {formatDays(props.locale, d)}
               </label>
             ))}
           </div>
@@ -94,7 +95,7 @@ export default function Conversion(props: Props) {
 
       {current && answer.state === 'ready' && (
         <section aria-labelledby="conversion-result" className="border border-gray-200 rounded p-4 bg-white">
-          <h2 id="conversion-result" className="text-base font-semibold m-0 mb-3">{t('conversion.result', { count: days })}</h2>
+          <h2 id="conversion-result" className="text-base font-semibold m-0 mb-3">{t('conversion.result', { period: formatDays(props.locale, days) })}</h2>
           <dl className="grid grid-cols-3 gap-3 m-0 mb-3">
             <div>
               <dt className="text-sm text-ink-muted">{t('conversion.messaged')}</dt>
@@ -110,7 +111,7 @@ export default function Conversion(props: Props) {
             </div>
           </dl>
           {current.messaged === 0 && <p className="text-sm text-ink-muted m-0 mb-3">{t('conversion.nobody')}</p>}
-          <ConversionBars t={t} all={answer.all} days={days} percent={percent} />
+          <ConversionBars t={t} locale={props.locale} all={answer.all} days={days} percent={percent} />
         </section>
       )}
 

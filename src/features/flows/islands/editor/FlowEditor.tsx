@@ -121,7 +121,7 @@ export default function FlowEditor(props: EditorProps) {
     );
   }
 
-  const stepProps = { t, flow, errors, change };
+  const stepProps = { t, locale: props.locale, flow, errors, change };
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,10 +1,12 @@
 import { useEffect, useState, type ComponentType } from 'react';
+import type { Locale } from '../../../../i18n/locales.ts';
 import type { T } from '../../../../i18n/translate.ts';
 import { loadChunk } from '../../../../shared/lazy.ts';
 import type { Errors, Flow, Step } from '../../store-editor.ts';
 
 export interface StepProps {
   t: T;
+  locale: Locale;
   flow: Flow;
   errors: Errors;
   change: (patch: Partial<Flow>) => void;

@@ -1,9 +1,12 @@
+import type { Locale } from '../../../../i18n/locales.ts';
 import type { T } from '../../../../i18n/translate.ts';
+import { formatMinutes } from '../../../../shared/duration.ts';
 import { errorId, FieldError, inputClass, Labelled, NumberInput } from './fields.tsx';
 import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
   t: T;
+  locale: Locale;
   flow: Flow;
   errors: Errors;
   change: (patch: Partial<Flow>) => void;
@@ -19,7 +22,7 @@ const toLocal = (s: number | null) => {
 const fromLocal = (v: string) => (v ? Math.floor(new Date(v).getTime() / 1000) : null);
 
 /** §3 hours of sending, delay, end date (§5: at least one day from now), first-send flag, group by visit. */
-export default function TimingStep({ t, flow, errors, change }: Props) {
+export default function TimingStep({ t, locale, flow, errors, change }: Props) {
   const hours = flow.sendingHours;
   return (
     <div className="grid gap-4 max-w-xl">
@@ -36,7 +39,7 @@ export default function TimingStep({ t, flow, errors, change }: Props) {
         <FieldError t={t} errors={errors} field="sendingHours" />
       </fieldset>
       <div>
-        <Labelled label={t('delayMinutes')}>
+        <Labelled label={t('delayMinutes')} hint={flow.delayMinutes >= 60 ? formatMinutes(locale, flow.delayMinutes) : undefined}>
           <NumberInput value={flow.delayMinutes} min={0} field="delayMinutes" invalid={!!errors.delayMinutes} onChange={(delayMinutes) => change({ delayMinutes })} />
         </Labelled>
         <FieldError t={t} errors={errors} field="delayMinutes" />

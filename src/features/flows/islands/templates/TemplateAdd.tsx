@@ -58,7 +58,7 @@ export default function TemplateAdd(props: TemplatesProps) {
         <a className="text-brand-dark underline" href={`${base}/templates/${integration}`}>{t('backTo', { system: INTEGRATION_NAMES[integration] })}</a>
       </p>
       <p className="text-sm m-0">
-        {tf(`kind.${type.kind}`)} · {timingText(t, type)}
+        {tf(`kind.${type.kind}`)} · {timingText(t, props.locale, type)}
       </p>
       <p className="text-sm text-ink-muted m-0">{t('addHint')}</p>
       <TemplateForm t={t} values={values} errors={errors} busy={busy} submit={t('create')} onChange={setValues} onSubmit={() => void submit()} />

@@ -1,20 +1,15 @@
 import { useEffect, useMemo, useState } from 'react';
+import type { Locale } from '../../../../i18n/locales.ts';
 import { createT, type T } from '../../../../i18n/translate.ts';
+import { formatMinutes } from '../../../../shared/duration.ts';
 import { isKindAvailable } from '../../../../shared/flows/tariffs.ts';
 import { TEMPLATE_CATALOGUES, TEMPLATE_INTEGRATIONS, templateText, type TemplateIntegration, type TemplateType } from '../../../../shared/flows/templates.ts';
 import { loadActiveTariffs } from '../../store.ts';
 import { INTEGRATION_NAMES, type TemplatesProps } from './props.ts';
 
-/** "1 d", "2 h", "90 min" — the delay of a template in the page's language. */
-export function formatDelay(t: T, minutes: number): string {
-  if (minutes > 0 && minutes % 1440 === 0) return t('units.days', { count: minutes / 1440 });
-  if (minutes > 0 && minutes % 60 === 0) return t('units.hours', { count: minutes / 60 });
-  return t('units.minutes', { count: minutes });
-}
-
-export function timingText(t: T, type: TemplateType): string {
-  const delay = type.timing.delayMinutes ?? 0;
-  const when = type.kind === 'recordReminder' ? t('timing.before', { delay: formatDelay(t, delay) }) : delay ? t('timing.after', { delay: formatDelay(t, delay) }) : t('timing.immediately');
+export function timingText(t: T, locale: Locale, type: TemplateType): string {
+  const delay = formatMinutes(locale, type.timing.delayMinutes ?? 0);
+  const when = type.kind === 'recordReminder' ? t('timing.before', { delay }) : type.timing.delayMinutes ? t('timing.after', { delay }) : t('timing.immediately');
   const hours = type.timing.sendingHours ?? { from: 9, to: 21 };
   return `${when}; ${t('timing.hours', { from: hours.from, to: hours.to })}`;
 }
@@ -63,7 +58,7 @@ export default function TemplateCatalogue(props: Props) {
           return (
             <li key={type.id} className="border border-gray-200 rounded p-4 flex flex-col gap-2">
               <h2 className="text-base font-semibold m-0">{text.title}</h2>
-              <p className="text-xs text-ink-muted m-0">{tf(`kind.${type.kind}`)} · {timingText(t, type)}</p>
+              <p className="text-xs text-ink-muted m-0">{tf(`kind.${type.kind}`)} · {timingText(t, props.locale, type)}</p>
               <p className="text-sm m-0 whitespace-pre-wrap line-clamp-4">{text.content}</p>
               <div className="flex items-center gap-3 mt-auto">
                 <a className="px-3 py-1.5 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark no-underline" href={`${base}/templates/${integration}/add/${type.id}`} aria-label={t('addOf', { title: text.title })}>
