@@ -18,6 +18,7 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   // §6 flags: a host with every one of them and one with none (docs/shell.md "Host flags").
   'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
   'blacklist.spec.ts': { route: 'blacklist' },
+  'editor-chips.spec.ts': { route: 'flowEdit' },
   'flow-editor.spec.ts': { route: 'flowEdit' },
   'flow-image.spec.ts': { brands: ['main-ru'] },
   'flows.spec.ts': { route: 'flows' },
