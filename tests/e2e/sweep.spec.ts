@@ -14,43 +14,51 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** The page's width beyond the viewport, naming the widest offenders; '' when it fits. */
+const overflow = (page: Page) =>
+  page.evaluate(() => {
+    const inner = window.innerWidth;
+    const scroll = document.documentElement.scrollWidth;
+    if (scroll <= inner) return '';
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > inner + 1 && !el.closest('[data-open="false"]'))
+      .slice(0, 3)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
+    return `${scroll} px wide in ${inner} px: ${wide.join(', ')}`;
+  });
+
+// One load per page and session: console errors are read during the load at the narrowest width, then the page is
+// measured at each width (the layout answers to the viewport alone).
 for (const who of ['owner', 'staff'] as const) {
-  for (const width of WIDTHS) {
-    test(`every page at ${width} px as ${who}: no horizontal overflow, no console error`, async ({ page, context, brand, baseURL }) => {
-      test.setTimeout(300_000);
-      const tokens: Tokens = who === 'owner' ? await demoTokens(baseURL!) : await adminTokens(baseURL!);
-      await prepareStorage(context, { tokens, locale: brand.locale.default });
-      await page.setViewportSize({ width, height: 800 });
-      // Third parties (the support chat widget) are not reachable here: an empty script stands in for them.
-      await context.route(/^https?:\/\/(?![^/]*localhost[:/]|127\.0\.0\.1[:/])/, (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
-      // The demo screen signs in and leaves: hold its call, as routes.spec does.
-      await page.route('**/api/v1/Account/DemoLogin', () => undefined);
-      const failures: string[] = [];
-      for (const route of routesForBrand(brand)) {
-        // Owners are sent away from staff screens before anything renders: those are staff's to sweep.
-        if (route.role && who === 'owner') continue;
-        const errors = watchErrors(page);
-        const path = samplePath(route);
-        await page.goto(path);
-        // Islands hydrated (a mismatch shows then), their first data in: a quiet moment, not network idle (the
-        // bell and the support chat keep connections open).
-        await hydrated(page);
-        await page.waitForTimeout(400);
-        const { scroll, inner, wide } = await page.evaluate(() => {
-          const inner = window.innerWidth;
-          // The widest offenders, to name them in the failure.
-          const wide = [...document.querySelectorAll('body *')]
-            .filter((el) => el.getBoundingClientRect().right > inner + 1 && !el.closest('[data-open="false"]'))
-            .slice(0, 3)
-            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 4).join('.')} (${Math.round(el.getBoundingClientRect().right)} px)`);
-          return { scroll: document.documentElement.scrollWidth, inner, wide };
-        });
-        if (scroll > inner) failures.push(`${path}: ${scroll} px wide in ${inner} px: ${wide.join(', ')}`);
-        page.removeAllListeners('console');
-        page.removeAllListeners('pageerror');
-        failures.push(...errors.map((e) => `${path}: ${e}`));
+  test(`every page at ${WIDTHS.join(' and ')} px as ${who}: no horizontal overflow, no console error`, async ({ page, context, brand, baseURL }) => {
+    test.setTimeout(300_000);
+    const tokens: Tokens = who === 'owner' ? await demoTokens(baseURL!) : await adminTokens(baseURL!);
+    await prepareStorage(context, { tokens, locale: brand.locale.default });
+    // Third parties (the support chat widget) are not reachable here: an empty script stands in for them.
+    await context.route(/^https?:\/\/(?![^/]*localhost[:/]|127\.0\.0\.1[:/])/, (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    // The demo screen signs in and leaves: hold its call, as routes.spec does.
+    await page.route('**/api/v1/Account/DemoLogin', () => undefined);
+    const failures: string[] = [];
+    for (const route of routesForBrand(brand)) {
+      // Owners are sent away from staff screens before anything renders: those are staff's to sweep.
+      if (route.role && who === 'owner') continue;
+      const errors = watchErrors(page);
+      const path = samplePath(route);
+      await page.setViewportSize({ width: WIDTHS[0]!, height: 800 });
+      await page.goto(path);
+      // Islands hydrated (a mismatch shows then), their first data in: a quiet moment, not network idle (the
+      // bell and the support chat keep connections open).
+      await hydrated(page);
+      await page.waitForTimeout(400);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 800 });
+        const wide = await overflow(page);
+        if (wide) failures.push(`${path} at ${width} px: ${wide}`);
       }
-      expect(failures).toEqual([]);
-    });
-  }
+      page.removeAllListeners('console');
+      page.removeAllListeners('pageerror');
+      failures.push(...errors.map((e) => `${path}: ${e}`));
+    }
+    expect(failures).toEqual([]);
+  });
 }
