@@ -34,13 +34,15 @@ function setupMobileMenu() {
 
 /** Header menus are <details>: close them on Escape and on a click elsewhere. */
 function setupMenus() {
-  const menus = [...document.querySelectorAll<HTMLDetailsElement>('header details')];
+  // Read at each event: islands render their row menus after the shell starts.
+  const menusNow = () => [...document.querySelectorAll<HTMLDetailsElement>('header details, details[data-row-menu]')];
   document.addEventListener('click', (event) => {
+    const menus = menusNow();
     for (const menu of menus) if (!menu.contains(event.target as Node)) menu.open = false;
   });
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    for (const menu of menus) {
+    for (const menu of menusNow()) {
       if (menu.open) {
         menu.open = false;
         menu.querySelector('summary')?.focus();
@@ -94,6 +96,8 @@ async function showUser() {
   if (!user) return;
   const email = document.querySelector('[data-user-email]');
   if (email) email.textContent = user.email;
+  const initial = document.querySelector('[data-user-initial]');
+  if (initial && user.email) initial.textContent = user.email[0]!.toUpperCase();
   loadSupportChat(runtime().supportChatUrl, user);
   void loadBell();
   void showPayReminder(user.id);
@@ -103,6 +107,14 @@ async function showUser() {
   });
 }
 
+/** The staff section of the sidebar, for a session whose role is staff (the server checks every admin call). */
+function showStaffNavigation() {
+  const section = document.querySelector<HTMLElement>('[data-staff-nav]');
+  if (!section) return;
+  startSession();
+  $session.subscribe((session) => (section.hidden = !session.isAdmin));
+}
+
 export function startShell() {
   mountToaster(JSON.parse(document.documentElement.dataset.toastLabels ?? '{}').close);
   setupMobileMenu();
@@ -110,6 +122,7 @@ export function startShell() {
   setupLanguageSelect();
   setupRemoteDesktop();
   setupScrollTop();
+  showStaffNavigation();
   document.querySelector('[data-logout]')?.addEventListener('click', () => void logout());
   void showUser();
 }

@@ -13,3 +13,5 @@ export const textLinkClass = 'text-brand-dark underline';
 export const tableClass = 'w-full text-sm border-collapse';
 export const thClass = 'text-left font-semibold border-b border-gray-200 py-1.5 pr-3 align-bottom';
 export const tdClass = 'border-b border-gray-100 py-1.5 pr-3 align-top';
+/** An item of a drop-down menu (a row menu, the header's menus). */
+export const menuItemClass = 'block w-full text-left px-3 py-2 text-sm text-ink no-underline bg-transparent border-0 cursor-pointer hover:bg-brand-light';

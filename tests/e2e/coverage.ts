@@ -18,6 +18,10 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   // §6 flags: a host with every one of them and one with none (docs/shell.md "Host flags").
   'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
   'blacklist.spec.ts': { route: 'blacklist' },
+  'editor-chips.spec.ts': { route: 'flowEdit' },
+  // Issue 16's shell and way-finding checks on the two main hosts (both languages, every flag they test).
+  'feedback.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  'wayfinding.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'flow-editor.spec.ts': { route: 'flowEdit' },
   'flow-image.spec.ts': { brands: ['main-ru'] },
   'flows.spec.ts': { route: 'flows' },

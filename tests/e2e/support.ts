@@ -150,3 +150,28 @@ export const tOnboarding = (locale: Locale) => createT(locale, { ...messagesOf(l
  * server-rendered form before that would be overwritten by the island's state. */
 export const hydrated = (page: import('@playwright/test').Page) =>
   page.waitForFunction(() => [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')));
+
+/**
+ * Asserts what a person sees, not what the DOM holds: the element is inside the viewport (wholly) and the topmost
+ * element at its centre is the element or one of its descendants (nothing covers it). Retries like expect().
+ */
+export async function expectOnScreen(locator: import('@playwright/test').Locator): Promise<void> {
+  await expect(locator).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        locator.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const { innerWidth: w, innerHeight: h } = window;
+          if (box.width === 0 || box.height === 0) return `empty box`;
+          if (box.left < 0 || box.top < 0 || box.right > w + 0.5 || box.bottom > h + 0.5) {
+            return `outside the ${w}×${h} viewport: ${Math.round(box.left)},${Math.round(box.top)} – ${Math.round(box.right)},${Math.round(box.bottom)}`;
+          }
+          const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          if (!top || !(el === top || el.contains(top))) return `covered by ${top?.outerHTML.slice(0, 120) ?? 'nothing'}`;
+          return 'on screen';
+        }),
+      { message: 'the element is inside the viewport and not covered' },
+    )
+    .toBe('on screen');
+}

@@ -8,6 +8,7 @@ import { useT } from './useT.ts';
 import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { buttonClass } from '../../../ui/classes.ts';
+import { useHydrated } from '../../../ui/use-hydrated.ts';
 import { formatAmount, formatDate } from '../../../ui/format.ts';
 import { listTexts, tariffLabel } from './helpers.ts';
 
@@ -16,13 +17,14 @@ export default function AdminPromocodes(props: AdminProps) {
   const t = useT(props);
   const state = useStore(promocodeList.$state);
   const session = useStore($session);
+  const hydrated = useHydrated();
   useEffect(() => {
     startSession();
     void promocodeList.load(1);
   }, []);
   return (
     <div>
-      {session.isSuperAdmin && (
+      {hydrated && session.isSuperAdmin && (
         <p className="m-0 mb-3">
           <a className={`${buttonClass} inline-block no-underline`} href={props.links.promocodeCreate}>{t('promo.create')}</a>
         </p>

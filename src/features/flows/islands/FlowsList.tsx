@@ -9,7 +9,8 @@ import type { FlowsProps } from './props.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { buttonLinkClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { buttonLinkClass, inputClass, menuItemClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { RowMenu } from '../../../ui/row-menu.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -192,6 +193,10 @@ export default function FlowsList(props: FlowsProps) {
                 <a className="text-brand-dark underline" href={`${base}/insights/conversion?flowId=${f.id}`} aria-label={t('conversionOf', { title: f.title })}>
                   {t('conversion')}
                 </a>
+                <RowMenu label={t('rowMenu', { title: f.title })}>
+                  <a className={menuItemClass} href={`${base}/flows/edit/${f.id}`}>{t('edit')}</a>
+                  <a className={menuItemClass} href={`${base}/insights/message-logs/?flowId=${f.id}`}>{t('messageLog')}</a>
+                </RowMenu>
               </>
             ),
           },

@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import type { FlowKind } from '../../../shared/flows/kinds.ts';
 import type { FlowText } from '../../../shared/flows/templates.ts';
+import type { EarlierFlows } from '../store.ts';
 import { QUICKSTART_GOALS, START_OPTIONS, type QuickstartGoal, type StartOption } from '../../../shared/flows/quickstart.ts';
 
 export const STEPS = ['goals', 'messages', 'start', 'confirm'] as const;
@@ -116,5 +117,18 @@ export function ConfirmStep({ t, goals, kinds, texts, startText }: { t: T; goals
       <dt className="font-medium">{t('quickstart.steps.start')}</dt>
       <dd className="m-0">{startText}</dd>
     </dl>
+  );
+}
+
+/** A quick start run before made some of these flows: reuse them (the default) or create copies. */
+export function ReuseChoice({ t, earlier, reuse, onChange }: { t: T; earlier: EarlierFlows; reuse: boolean; onChange: (reuse: boolean) => void }) {
+  const titles = Object.values(earlier).map((f) => f!.title).join(', ');
+  return (
+    <fieldset className="m-0 p-3 border border-amber-300 bg-amber-50 rounded-md flex flex-col gap-2" data-reuse>
+      <legend className="px-1 font-medium">{t('reuse.legend')}</legend>
+      <p className="m-0 text-sm">{t('reuse.found', { titles })}</p>
+      <label className="flex items-center gap-2"><input type="radio" name="reuse" checked={reuse} onChange={() => onChange(true)} />{t('reuse.use')}</label>
+      <label className="flex items-center gap-2"><input type="radio" name="reuse" checked={!reuse} onChange={() => onChange(false)} />{t('reuse.new')}</label>
+    </fieldset>
   );
 }

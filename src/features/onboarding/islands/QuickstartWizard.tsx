@@ -8,8 +8,8 @@ import { currentUser } from '../../account/store.ts';
 import type { AccountProps } from '../../account/islands/props.ts';
 import type { NamespaceMessages } from '../../../i18n/namespaces.ts';
 import { QuickstartResult } from './QuickstartResult.tsx';
-import { runQuickstart, type Outcome, type QuickstartFlows } from '../store.ts';
-import { ConfirmStep, GoalsStep, MessagesStep, Progress, StartStep, STEPS } from './QuickstartSteps.tsx';
+import { findEarlierFlows, runQuickstart, type EarlierFlows, type Outcome, type QuickstartFlows } from '../store.ts';
+import { ConfirmStep, GoalsStep, MessagesStep, Progress, ReuseChoice, StartStep, STEPS } from './QuickstartSteps.tsx';
 import { SubmitButton } from '../../../ui/field.tsx';
 
 /** The quick start's texts plus the account ones it reuses (busy label, server answers). */
@@ -60,6 +60,9 @@ export default function QuickstartWizard(props: QuickstartProps) {
   const [phone, setPhone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // What an earlier run made of the chosen kinds, looked up on the last step; reused unless the owner says otherwise.
+  const [earlier, setEarlier] = useState<EarlierFlows>({});
+  const [reuse, setReuse] = useState(true);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -106,6 +109,14 @@ export default function QuickstartWizard(props: QuickstartProps) {
     sessionStorage.setItem(storageKey(), JSON.stringify(choice));
   }, [choice]);
 
+  const lastStep = step === STEPS.length;
+  useEffect(() => {
+    if (!lastStep) return;
+    let current = true;
+    void findEarlierFlows(kinds, texts).then((found) => current && setEarlier(found));
+    return () => void (current = false);
+  }, [lastStep, kinds.join()]);
+
   useEffect(() => {
     if (moved.current) heading.current?.focus();
   }, [step, outcome]);
@@ -127,7 +138,7 @@ export default function QuickstartWizard(props: QuickstartProps) {
     if (step < STEPS.length) return go(step + 1);
     if (busy) return;
     setBusy(true);
-    const result = await runQuickstart({ kinds, texts, start: choice.start!, nextStart: nextStartFor(choice.start!, new Date(), choice.plannedDay) });
+    const result = await runQuickstart({ kinds, texts, start: choice.start!, nextStart: nextStartFor(choice.start!, new Date(), choice.plannedDay), reuse: reuse ? earlier : undefined });
     setBusy(false);
     moved.current = true;
     sessionStorage.removeItem(storageKey());
@@ -159,6 +170,7 @@ export default function QuickstartWizard(props: QuickstartProps) {
             onStart={(start) => (setChoice({ ...choice, start }), setErrors({}))} onDay={(plannedDay) => (setChoice({ ...choice, plannedDay }), setErrors({}))} />
         )}
         {name === 'confirm' && <ConfirmStep t={t} goals={choice.goals} kinds={kinds} texts={texts} startText={startText} />}
+        {name === 'confirm' && Object.keys(earlier).length > 0 && <ReuseChoice t={t} earlier={earlier} reuse={reuse} onChange={setReuse} />}
         <div className="flex gap-3">
           {step > 1 && (
             <button type="button" onClick={() => go(step - 1)} className="px-4 py-2 rounded-md border border-gray-400 bg-white cursor-pointer">{t('quickstart.back')}</button>

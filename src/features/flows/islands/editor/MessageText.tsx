@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import type { T } from '../../../../i18n/translate.ts';
 import { nodeToText, pasteToText } from '../../../../shared/flows/paste.ts';
 import { MESSAGE_VARIABLES, splitVariables, type MessageVariable } from '../../../../shared/flows/variables.ts';
@@ -12,7 +12,8 @@ interface Props {
   invalid: boolean;
 }
 
-const CHIP = 'inline-block rounded bg-blue-100 text-blue-900 px-1 mx-0.5 text-sm select-all';
+// No `select-all`: a click on a chip then selected it, and the next key replaced it.
+const CHIP = 'inline-block rounded bg-blue-100 text-blue-900 px-1 mx-0.5 text-sm';
 
 /** A variable chip: not editable inside, removed as one piece, read back as `{name}` by nodeToText. */
 function chip(t: T, name: MessageVariable): HTMLElement {
@@ -22,6 +23,29 @@ function chip(t: T, name: MessageVariable): HTMLElement {
   span.className = CHIP;
   span.textContent = t(`var.${name}`);
   return span;
+}
+
+/** The chip (a `[data-var]` span) holding a node, if any. */
+function chipOf(node: Node | null, root: Node): HTMLElement | null {
+  for (let n = node; n && n !== root; n = n.parentNode) if (n instanceof HTMLElement && n.dataset.var) return n;
+  return null;
+}
+
+/**
+ * Moves both ends of a range out of chips (a caret inside one goes after it); true when it moved. Chrome puts the
+ * caret inside a chip that ends the text on a click at the end: what was typed there was dropped, and a chip
+ * inserted there was nested in it (read back as the outer chip only, so missing from the preview and the save).
+ */
+function outsideChips(range: Range, root: Node): boolean {
+  const start = chipOf(range.startContainer, root);
+  const end = chipOf(range.endContainer, root);
+  if (!start && !end) return false;
+  if (range.collapsed) range.setStartAfter(start!);
+  else {
+    if (start) range.setStartBefore(start);
+    if (end) range.setEndAfter(end);
+  }
+  return true;
 }
 
 function fragmentOf(t: T, text: string): DocumentFragment {
@@ -59,9 +83,22 @@ export default function MessageText({ t, value, onChange, labelId, describedBy, 
     onChange(text);
   };
 
-  const remember = () => {
+  /** The selection's range when it is in the editor, moved out of chips (the visible caret too). */
+  const currentRange = (): Range | null => {
     const selection = document.getSelection();
-    if (selection?.rangeCount && ref.current?.contains(selection.getRangeAt(0).commonAncestorContainer)) lastRange.current = selection.getRangeAt(0).cloneRange();
+    const el = ref.current;
+    if (!el || !selection?.rangeCount || !el.contains(selection.getRangeAt(0).commonAncestorContainer)) return null;
+    const range = selection.getRangeAt(0).cloneRange();
+    if (outsideChips(range, el)) {
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+    return range;
+  };
+
+  const remember = () => {
+    const range = currentRange();
+    if (range) lastRange.current = range.cloneRange();
   };
 
   /** Inserts at the caret (or `at`, or the end when it is elsewhere) and puts the caret after the insertion. */
@@ -73,10 +110,13 @@ export default function MessageText({ t, value, onChange, labelId, describedBy, 
       range.selectNodeContents(el);
       range.collapse(false);
     }
+    outsideChips(range, el);
     range.deleteContents();
     const last = fragment.lastChild;
     range.insertNode(fragment);
-    if (last) range.setStartAfter(last);
+    // After inserted text the caret goes inside its node, where Chrome keeps typing.
+    if (last instanceof Text) range.setStart(last, last.length);
+    else if (last) range.setStartAfter(last);
     range.collapse(true);
     const selection = document.getSelection();
     selection?.removeAllRanges();
@@ -84,6 +124,37 @@ export default function MessageText({ t, value, onChange, labelId, describedBy, 
     lastRange.current = range.cloneRange();
     sync();
   };
+
+  const latestInsert = useRef(insert);
+  latestInsert.current = insert;
+
+  // The caret is kept out of chips as it moves; an input that still starts inside one (a chip nested before the
+  // fix, a browser quirk) is done here instead: the text goes after the chip, a deletion removes the chip whole.
+  useEffect(() => {
+    const el = ref.current!;
+    const onSelection = () => void currentRange();
+    const onBeforeInput = (e: InputEvent) => {
+      const selection = document.getSelection();
+      if (!selection?.rangeCount) return;
+      const range = selection.getRangeAt(0).cloneRange();
+      const chip = chipOf(range.startContainer, el) ?? chipOf(range.endContainer, el);
+      if (!chip) return;
+      if (e.inputType === 'insertText' && e.data) {
+        e.preventDefault();
+        latestInsert.current(((f) => (f.append(e.data!), f))(document.createDocumentFragment()), range);
+      } else if (e.inputType.startsWith('delete')) {
+        e.preventDefault();
+        range.selectNode(chip);
+        latestInsert.current(document.createDocumentFragment(), range);
+      }
+    };
+    document.addEventListener('selectionchange', onSelection);
+    el.addEventListener('beforeinput', onBeforeInput);
+    return () => {
+      document.removeEventListener('selectionchange', onSelection);
+      el.removeEventListener('beforeinput', onBeforeInput);
+    };
+  }, []);
 
   // The clipboard is readable only during the event: take both forms now, insert at this caret once sanitized.
   // Should the sanitizer fail to load, the plain-text form goes in (it cannot carry markup), so nothing is lost.
