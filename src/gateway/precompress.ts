@@ -4,29 +4,34 @@
  * most of their scripts byte for byte, so each distinct content is compressed once per build run.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCb } from 'node:zlib';
 
 export const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.txt', '.webmanifest', '.xml']);
 /** Below this a compressed answer saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
-const done = new Map<string, { br: Buffer; gz: Buffer }>();
+const done = new Map<string, Promise<{ br: Buffer; gz: Buffer }>>();
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCb);
 
 /**
  * Hashed assets (shared by the brands, cached for a year) get brotli's best; the many pages, each different, a
- * quality that compresses them ~20x faster for a few per cent more bytes.
+ * quality that compresses them ~20x faster for a few per cent more bytes. Compression runs on libuv's thread pool,
+ * so the files are compressed on every core at once.
  */
 function compressed(bytes: Buffer, asset: boolean) {
   const key = createHash('sha256').update(bytes).digest('hex');
   let found = done.get(key);
   if (!found) {
     const quality = asset ? 11 : 6;
-    found = {
-      br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-      gz: gzipSync(bytes, { level: asset ? 9 : 6 }),
-    };
+    found = Promise.all([
+      brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+      gzip(bytes, { level: asset ? 9 : 6 }),
+    ]).then(([br, gz]) => ({ br, gz }));
     done.set(key, found);
   }
   return found;
@@ -36,16 +41,16 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** Returns how many files got compressed variants; a variant that would not be smaller is not written. */
-export function precompress(dir: string): number {
-  let count = 0;
-  for (const file of filesUnder(dir)) {
-    if (!COMPRESSIBLE.has(extname(file)) || statSync(file).size < MIN_BYTES) continue;
-    const bytes = readFileSync(file);
-    const { br, gz } = compressed(bytes, file.includes(`${sep}_astro${sep}`));
-    if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
-    if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
-    count++;
-  }
-  return count;
+/** Resolves to how many files got compressed variants; a variant that would not be smaller is not written. */
+export async function precompress(dir: string): Promise<number> {
+  const files = filesUnder(dir).filter((file) => COMPRESSIBLE.has(extname(file)) && statSync(file).size >= MIN_BYTES);
+  await Promise.all(
+    files.map(async (file) => {
+      const bytes = await readFile(file);
+      const { br, gz } = await compressed(bytes, file.includes(`${sep}_astro${sep}`));
+      if (br.length < bytes.length) await writeFile(`${file}.br`, br);
+      if (gz.length < bytes.length) await writeFile(`${file}.gz`, gz);
+    }),
+  );
+  return files.length;
 }
