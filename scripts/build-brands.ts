@@ -88,7 +88,8 @@ const phase = (name: string) => {
 phase('start-up (node, build script, brand files)');
 
 // The previous output of these brands is moved aside and deleted (disk work) while Astro builds (CPU work).
-const OLD = join(DIST, `.old-${process.pid}`);
+const OLD = join(DIST, '.old');
+rmSync(OLD, { recursive: true, force: true }); // what a failed run left (rarely anything)
 mkdirSync(OLD, { recursive: true });
 for (const brand of stale) if (existsSync(join(DIST, brand.id))) renameSync(join(DIST, brand.id), join(OLD, brand.id));
 const oldRemoved = rm(OLD, { recursive: true, force: true });
@@ -107,9 +108,9 @@ try {
 }
 const timer = JSON.parse(readFileSync(timerFile, 'utf8')) as Record<string, { elapsedTime: number }>;
 rmSync(timerFile, { force: true });
-const astroPhase = (name: string) => seconds(timer[name]?.elapsedTime ?? 0);
-const bundled = ['Prerender build', 'SSR build', 'Client build'].reduce((sum, name) => sum + (timer[name]?.elapsedTime ?? 0), 0);
-phase(`astro: bundling once ${seconds(bundled)}, rendering ${stale.length} brand(s) ${astroPhase('Static generate')}, the rest start-up`);
+const timed = (name: string) => timer[name]?.elapsedTime ?? 0;
+const bundled = timed('Prerender build') + timed('SSR build') + timed('Client build');
+phase(`astro: bundling once ${seconds(bundled)}, rendering ${stale.length} brand(s) ${seconds(timed('Static generate'))}, the rest start-up`);
 
 for (const brand of stale) {
   const site = join(STAGING, brand.id);
