@@ -1,11 +1,10 @@
-// One Astro build per brand: scripts/build-brands.ts sets BRAND and runs this config once for each.
+// One Astro build for all brands (docs/shell.md "Build"): pages render to dist/.all/<brand>/ against one client bundle
+// in dist/.all/_astro/; scripts/build-brands.ts then moves each brand to dist/<brand>/ with its own copy of _astro/.
 import { defineConfig } from 'astro/config';
 // Islands keep the React API (imports from 'react') and run on Preact's compatibility layer: ~18 KB gzip instead of
 // React 19's ~69 KB per cabinet page (docs/architecture.md "Browser runtime").
 import preact from '@astrojs/preact';
 import UnoCSS from '@unocss/astro';
-
-const brand = process.env.BRAND ?? 'main-ru';
 
 /** Preact's settings for the islands (when effects run), loaded before any island hydrates. */
 const preactOptions = {
@@ -15,8 +14,8 @@ const preactOptions = {
 
 export default defineConfig({
   output: 'static',
-  outDir: `./dist/${brand}`,
-  cacheDir: `./node_modules/.astro/${brand}`,
+  outDir: './dist/.all',
+  cacheDir: './node_modules/.astro/all',
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [preact({ compat: true }), preactOptions, UnoCSS({ injectReset: true })],

@@ -36,16 +36,24 @@ function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
-/** Returns how many files got compressed variants; a variant that would not be smaller is not written. */
-export function precompress(dir: string): number {
-  let count = 0;
-  for (const file of filesUnder(dir)) {
-    if (!COMPRESSIBLE.has(extname(file)) || statSync(file).size < MIN_BYTES) continue;
+/** The files of a folder that get compressed variants. */
+export function compressibleFiles(dir: string): string[] {
+  return filesUnder(dir).filter((file) => COMPRESSIBLE.has(extname(file)) && statSync(file).size >= MIN_BYTES);
+}
+
+/** Writes the variants of these files; a variant that would not be smaller is not written. */
+export function precompressFiles(files: string[]): void {
+  for (const file of files) {
     const bytes = readFileSync(file);
     const { br, gz } = compressed(bytes, file.includes(`${sep}_astro${sep}`));
     if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
     if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
-    count++;
   }
-  return count;
+}
+
+/** Returns how many files got compressed variants. */
+export function precompress(dir: string): number {
+  const files = compressibleFiles(dir);
+  precompressFiles(files);
+  return files.length;
 }
