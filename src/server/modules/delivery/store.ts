@@ -106,3 +106,8 @@ export async function providerMessageOf(db: Tx, channel: ChannelName, candidates
 export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(messages).where(eq(messages.userId, userId));
 }
+
+/** Messages already settled, in one statement (the demo account's month of history, modules/demo). */
+export async function insertMessageHistory(tx: Tx, rows: (typeof messages.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(messages).values(rows);
+}
