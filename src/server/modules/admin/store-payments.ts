@@ -103,17 +103,6 @@ export async function startTrial(db: Tx, userId: number, nowMs: number): Promise
   return insertPayment(db, userId, { tariff: TRIAL_TARIFF, isFree: true, success: true, amount: 0, dateBegin: begin, dateEnd: end, paymentDay: end, reason: TRIAL_REASON }, new Date(nowMs));
 }
 
-/** The end (unix seconds) of the user's trial, or null when the user has none (paid accounts, older accounts). */
-export async function trialEndOf(db: Tx, userId: number): Promise<number | null> {
-  const [row] = await db
-    .select({ end: payments.dateEnd })
-    .from(payments)
-    .where(and(eq(payments.userId, userId), eq(payments.reason, TRIAL_REASON), eq(payments.isFree, true)))
-    .orderBy(desc(payments.dateEnd))
-    .limit(1);
-  return row?.end ?? null;
-}
-
 export async function updatePayment(db: Tx, userId: number, payId: number, changes: PaymentChanges): Promise<PaymentRow | undefined> {
   const [row] = await db.update(payments).set(changes).where(and(eq(payments.id, payId), eq(payments.userId, userId))).returning();
   return row;

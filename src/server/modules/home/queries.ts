@@ -32,7 +32,7 @@ export async function homeState(db: Db, userId: number, nowMs: number): Promise<
           EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND (last_start IS NOT NULL OR status IN (${running}))) AS "testFlow",
           EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND mode = 'combat' AND status IN (${running})) AS "combatFlow",
           EXISTS (SELECT 1 FROM payments WHERE user_id = ${userId} AND success AND NOT is_free) AS paid,
-          (SELECT max(date_end) FROM payments WHERE user_id = ${userId} AND is_free AND reason = ${TRIAL_REASON}) AS "trialEndsAt",
+          (SELECT max(date_end) FROM payments WHERE user_id = ${userId} AND success AND is_free AND reason = ${TRIAL_REASON}) AS "trialEndsAt",
           (SELECT count(*)::int FROM week) AS sent,
           (SELECT count(*)::int FROM week WHERE status IN ('delivered', 'read', 'replied')) AS delivered,
           (SELECT count(*)::int FROM week WHERE status IN ('read', 'replied')) AS read,
