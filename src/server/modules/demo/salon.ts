@@ -97,10 +97,13 @@ export function buildSalon(language: SystemLanguage, nowMs: number, ownerPhone: 
 
   const messages: DemoMessage[] = [];
   const monthAgo = nowMs - 30 * DAY;
+  // One formatter each: building one per message cost more than the whole insert.
+  const dateOf = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' });
+  const timeOf = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
   const varsOf = (rec: DemoRecord) => ({
     clientName: clients[rec.client]!.name.split(' ')[0]!,
-    recordDate: new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long' }).format(rec.startAt),
-    recordTime: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(rec.startAt),
+    recordDate: dateOf.format(rec.startAt),
+    recordTime: timeOf.format(rec.startAt),
     masterName: words.masters[rec.master]!,
     serviceTitle: services[rec.service]!.title,
     companyName: words.salon,
