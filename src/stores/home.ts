@@ -16,12 +16,21 @@ export type HomeLoad = { state: 'loading' } | { state: 'failed' } | { state: 're
 
 export const $home = atom<HomeLoad>({ state: 'loading' });
 
-export async function loadHome(): Promise<void> {
-  const { data } = await getApi()
-    .GET('/Home')
-    .catch(() => ({ data: undefined }));
-  $home.set(data ? { state: 'ready', home: data } : { state: 'failed' });
+/** Loads Home; Home, the quick start's result and the template badges may all ask at once: one call serves them. */
+export function loadHome(): Promise<void> {
+  inFlight ??= (async () => {
+    try {
+      const { data } = await getApi().GET('/Home');
+      $home.set(data ? { state: 'ready', home: data } : { state: 'failed' });
+    } catch {
+      $home.set({ state: 'failed' }); // no connection: the screen offers to try again
+    } finally {
+      inFlight = undefined;
+    }
+  })();
+  return inFlight;
 }
+let inFlight: Promise<void> | undefined;
 
 /** Whether the week has anything to show; otherwise Home leads to the first step instead of zeros. */
 export const weekHasData = (home: HomeState): boolean => home.week.sent > 0 || home.week.runningFlows > 0;

@@ -3,14 +3,14 @@ import { runningStatus } from '../../../shared/flows/kinds.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { insertPayment, paymentPeriodsOf } from '../admin/store-payments.ts';
-import { deleteOwnerData as deleteBooking, insertMasters, insertRecords, insertServices } from '../booking/store.ts';
-import { deleteOwnerData as deleteClients, insertClients } from '../clients/store.ts';
-import { deleteOwnerData as deleteMessages, insertMessageHistory } from '../delivery/store.ts';
+import { insertMasters, insertRecords, insertServices } from '../booking/store.ts';
+import { insertClients } from '../clients/store.ts';
+import { insertMessageHistory } from '../delivery/store.ts';
 import { columnsOf } from '../flows/mapping.ts';
-import { deleteOwnerData as deleteFlows, insertFlows } from '../flows/store.ts';
-import { deleteOwnerData as deleteOrders } from '../orders/store.ts';
-import { deleteOwnerData as deleteBlacklist, insertIgnoredRows } from '../phones/store.ts';
-import { deleteOwnerData as deleteSubscribers, insertSubscriberRows } from '../phones/subscribers/store.ts';
+import { insertFlows } from '../flows/store.ts';
+import { insertIgnoredRows } from '../phones/store.ts';
+import { insertSubscriberRows } from '../phones/subscribers/store.ts';
+import { deleteBusinessData } from '../account/business-data.ts';
 import { fillVariables } from '../../../shared/flows/variables.ts';
 import { buildSalon } from './salon.ts';
 
@@ -26,20 +26,14 @@ async function ensureDemoTariff(tx: Tx, userId: number, nowMs: number): Promise<
 
 /**
  * Rebuilds the demo salon relative to `nowMs`, in the demo user's language, in one transaction: its old rows go
- * (each owner's `deleteOwnerData`, the account-deletion path, scoped to the demo user), then one bulk insert per
+ * (`deleteBusinessData`, the account-deletion path, scoped to the demo user), then one bulk insert per
  * table. Nothing of any other user is touched. docs/home.md "The demo account".
  */
 export async function regenerateDemo(db: Db, user: { id: number; language: SystemLanguage; phone: string | null }, nowMs: number): Promise<void> {
   const salon = buildSalon(user.language, nowMs, user.phone ?? '+79990000000');
   const userId = user.id;
   await db.transaction(async (tx) => {
-    await deleteMessages(tx, userId);
-    await deleteFlows(tx, userId);
-    await deleteBooking(tx, userId);
-    await deleteOrders(tx, userId);
-    await deleteSubscribers(tx, userId);
-    await deleteBlacklist(tx, userId);
-    await deleteClients(tx, userId);
+    await deleteBusinessData(tx, userId);
     await ensureDemoTariff(tx, userId, nowMs);
 
     const [masterIds, serviceIds, clientIds] = await Promise.all([
