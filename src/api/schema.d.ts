@@ -1452,6 +1452,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home in one read (issue 16): which setup steps are done (from real state), the trial's end, and the last seven days of messages, conversion and running flows (docs/home.md). */
+        get: operations["getHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2470,6 +2487,43 @@ export interface components {
             deliverAtUnixTime: number | null;
             courierName: string;
             version: number;
+        };
+        /** @description Each setup step, true once done (docs/home.md "The checklist"). */
+        HomeChecklist: {
+            /** @description A WhatsApp number is connected */
+            whatsApp: boolean;
+            /** @description A booking-system company is connected */
+            bookingSystem: boolean;
+            /** @description The account has at least one flow (the quick start's result) */
+            quickstart: boolean;
+            /** @description A flow has run (started in test mode */
+            testFlow: boolean;
+            /** @description A flow runs in combat mode */
+            combatFlow: boolean;
+            /** @description A successful payment that is not the free trial */
+            paid: boolean;
+        };
+        /** @description The last seven days; message counts by the furthest status each reached. */
+        HomeWeek: {
+            /** @description Messages that went out */
+            sent: number;
+            /** @description Of those */
+            delivered: number;
+            /** @description Of those */
+            read: number;
+            replied: number;
+            /** @description Clients reached at their own number */
+            messaged: number;
+            /** @description Of those */
+            converted: number;
+            /** @description Flows running now */
+            runningFlows: number;
+        };
+        HomeState: {
+            checklist: components["schemas"]["HomeChecklist"];
+            /** @description Unix seconds when the §9 trial ends (or ended); null for an account without a trial */
+            trialEndsAt: number | null;
+            week: components["schemas"]["HomeWeek"];
         };
     };
     responses: {
@@ -5269,6 +5323,27 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The signed-in owner's Home */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HomeState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

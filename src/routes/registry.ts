@@ -31,9 +31,9 @@ const admin = (name: string, path: string, role: RouteDef['role'] = 'admin'): Ro
 /** Every screen of spec §2. Pages, rewrites, titles and the sidebar all come from this list. */
 export const ROUTES: readonly RouteDef[] = [
   // Home: each variant has its own screen on "/", except distribution hosts, which redirect.
-  cabinet('home', '/', ['default', 'quality']),
-  cabinet('onboardingHome', '/', ['onboarding']),
-  cabinet('dashboard', '/', ['dashboard']),
+  cabinet('home', '/', ['default', 'quality'], { domain: 'home' }),
+  cabinet('onboardingHome', '/', ['onboarding'], { domain: 'home' }),
+  cabinet('dashboard', '/', ['dashboard'], { domain: 'home' }),
 
   // Flows and templates
   cabinet('flows', '/flows', MAIN, { domain: 'flows' }),

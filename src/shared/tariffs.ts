@@ -33,3 +33,12 @@ export type TariffId = keyof typeof TARIFFS;
 /** §9: the one-ruble plan's monthly allowance and the warning threshold. */
 export const ONE_RUBLE_MONTHLY_MESSAGES = 800;
 export const LOW_MESSAGES_WARNING = 100;
+
+/**
+ * §9 trial: 3 days from sign-up on the quick-start plan. The spec names the plan by its price only; we give it the
+ * extended booking tariff (1), which opens every kind the quick start creates (docs/home.md "The trial").
+ */
+export const TRIAL_DAYS = 3;
+export const TRIAL_TARIFF = 1;
+/** The `reason` of the trial's payment row, so screens can tell a trial from a paid period. */
+export const TRIAL_REASON = 'trial';

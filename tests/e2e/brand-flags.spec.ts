@@ -2,7 +2,7 @@
 // its text, news, payNotifications. Each check runs on a host with the flag and one without (coverage.ts).
 import { isEnabled } from '../../src/brand/flags.ts';
 import { adminTokens, demoTokens, expect, expectNoSeriousA11yViolations, gatewayGet, prepareStorage, tShell, test, uniqueEmail, type Tokens } from './support.ts';
-import { api } from './flows-support.ts';
+import { api, endTrial } from './flows-support.ts';
 
 /** A new customer whose paid period ends in `days` days (negative: ended that long ago). */
 async function customerPaidFor(baseURL: string, days: number): Promise<Tokens> {
@@ -12,6 +12,7 @@ async function customerPaidFor(baseURL: string, days: number): Promise<Tokens> {
   const me = await api(baseURL, 'GET', '/Account/CurrentUser', tokens.token);
   const now = Math.floor(Date.now() / 1000);
   const staff = await adminTokens(baseURL);
+  await endTrial(baseURL, me.id, staff.token);
   await api(baseURL, 'POST', `/Admin/Users/${me.id}/Pays`, staff.token, { tariff: 0, dateBeginUnixTime: now - 30 * 86_400, dateEndUnixTime: now + days * 86_400 });
   return tokens;
 }

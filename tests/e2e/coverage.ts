@@ -25,6 +25,7 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'flow-editor.spec.ts': { route: 'flowEdit' },
   'flow-image.spec.ts': { brands: ['main-ru'] },
   'flows.spec.ts': { route: 'flows' },
+  'home.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },

@@ -16,6 +16,15 @@ export async function api(baseURL: string, method: string, path: string, token?:
   return json;
 }
 
+/**
+ * Sign-up starts the §9 trial (a free payment period opening every quick-start kind, docs/home.md); specs that test
+ * one tariff or the payment reminders end it first (staff mark it failed).
+ */
+export async function endTrial(baseURL: string, userId: number, staffToken: string): Promise<void> {
+  const pays = (await api(baseURL, 'GET', `/Admin/Users/${userId}/Pays`, staffToken)) as { pays?: { id: number; reason: string | null }[] };
+  for (const p of (pays.pays ?? []).filter((p) => p.reason === 'trial')) await api(baseURL, 'PATCH', `/Admin/Users/${userId}/Pays/${p.id}`, staffToken, { success: false });
+}
+
 /** A fresh customer with the base booking tariff, so booking flows are available and birthday ones are not. */
 export async function customer(baseURL: string, tag: string): Promise<Tokens> {
   const email = `flows-${tag}-${Date.now()}-${process.pid}@example.com`;
@@ -24,6 +33,7 @@ export async function customer(baseURL: string, tag: string): Promise<Tokens> {
   const me = await api(baseURL, 'GET', '/Account/CurrentUser', tokens.token);
   const staff = await adminTokens(baseURL);
   const now = Math.floor(Date.now() / 1000);
+  await endTrial(baseURL, me.id, staff.token);
   await api(baseURL, 'POST', `/Admin/Users/${me.id}/Pays`, staff.token, { tariff: 0, dateBeginUnixTime: now - 86_400, dateEndUnixTime: now + 30 * 86_400 });
   return tokens;
 }

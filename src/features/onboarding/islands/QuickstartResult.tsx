@@ -1,10 +1,12 @@
-import type { RefObject } from 'react';
+import { useEffect, type RefObject } from 'react';
+import { useStore } from '@nanostores/react';
+import { $home, loadHome, trialNotice } from '../../../stores/home.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { T } from '../../../i18n/translate.ts';
 import { FormMessage } from '../../../ui/field.tsx';
 import type { Outcome } from '../store.ts';
-export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale: Locale; links: { list: string; editPrefix: string }; headingRef: RefObject<HTMLHeadingElement | null> }) {
+export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale: Locale; links: { list: string; editPrefix: string; payments?: string }; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const { t, tf, outcome, locale, links, headingRef } = props;
   /** A flow's problem in the page's language, chosen by its code. */
   const flowText = (problem: ProblemLike | undefined) => {
@@ -13,6 +15,10 @@ export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale:
   const date = (at: number | null | undefined) => (at ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(at * 1000) : '');
   const created = outcome.flows.filter((f) => f.id !== undefined && !f.reused).length;
   const reused = outcome.flows.filter((f) => f.reused).length;
+  // §9: when the trial that runs these flows ends, and where to pay (issue 16 point 2).
+  const home = useStore($home);
+  useEffect(() => void loadHome(), []);
+  const trial = home.state === 'ready' ? trialNotice(home.home, Date.now()) : undefined;
   const setUpNotice = outcome.setUp === 'sent' ? t('server.setUpRequested') : outcome.setUp === 'failed' ? t('server.setUpFailed') : undefined;
 
   return (
@@ -31,6 +37,12 @@ export function QuickstartResult(props: { t: T; tf: T; outcome: Outcome; locale:
         ))}
       </ul>
       <p className="m-0 text-sm text-ink-muted">{t('quickstart.result.testMode')}</p>
+      {trial && (
+        <p className="m-0 text-sm" data-trial={trial.state}>
+          {t(`trial.${trial.state}`, { date: date(trial.endsAt) })}{' '}
+          {links.payments && <a href={links.payments} className="text-brand-dark underline">{t('trial.pay')}</a>}
+        </p>
+      )}
       <a href={links.list} className="self-start px-4 py-2 rounded-md bg-brand text-white no-underline hover:bg-brand-dark">{t('quickstart.result.toFlows')}</a>
     </section>
   );

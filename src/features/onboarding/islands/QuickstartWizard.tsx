@@ -25,7 +25,7 @@ export interface QuickstartProps extends Omit<AccountProps, 'messages'> {
   texts: QuickstartFlows;
   /** The `flows` namespace's kind names and §8 flow texts. */
   flowMessages: Messages;
-  flowLinks: { list: string; editPrefix: string };
+  flowLinks: { list: string; editPrefix: string; payments?: string };
 }
 
 

@@ -7,15 +7,9 @@ import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { deleteOwnerData as deleteAdminData } from '../admin/store.ts';
 import { anonymisePaymentsOf } from '../admin/store-payments.ts';
-import { deleteOwnerData as deleteBookingData } from '../booking/store.ts';
-import { deleteOwnerData as deleteClients } from '../clients/store.ts';
-import { deleteOwnerData as deleteMessages } from '../delivery/store.ts';
 import { deleteOwnerImages } from '../flows/image-store.ts';
-import { deleteOwnerData as deleteFlows } from '../flows/store.ts';
-import { deleteOwnerData as deleteOrders } from '../orders/store.ts';
-import { deleteOwnerData as deleteBlacklist } from '../phones/store.ts';
-import { deleteOwnerData as deleteSubscribers } from '../phones/subscribers/store.ts';
 import { DEMO_EMAIL } from './seed.ts';
+import { deleteBusinessData } from './business-data.ts';
 import { deleteOwnerData as deleteAccountData, findUser } from './store.ts';
 
 /**
@@ -23,13 +17,7 @@ import { deleteOwnerData as deleteAccountData, findUser } from './store.ts';
  * what names clients, the clients, and the account row last. Decisions per table: docs/account.md "Deleting".
  */
 export async function deleteOwner(tx: Tx, userId: number, at: Date): Promise<void> {
-  await deleteMessages(tx, userId);
-  await deleteFlows(tx, userId);
-  await deleteBookingData(tx, userId);
-  await deleteOrders(tx, userId);
-  await deleteSubscribers(tx, userId);
-  await deleteBlacklist(tx, userId);
-  await deleteClients(tx, userId);
+  await deleteBusinessData(tx, userId);
   await deleteAdminData(tx, userId);
   await anonymisePaymentsOf(tx, userId);
   await deleteAccountData(tx, userId, at);

@@ -4,6 +4,7 @@ import type { components } from '../../../api/schema.d.ts';
 import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { payments, promocodes } from './schema.ts';
+import { TRIAL_DAYS, TRIAL_REASON, TRIAL_TARIFF } from '../../../shared/tariffs.ts';
 
 // Payments and promocodes: the only code that touches these tables. The account module (pay infos, subscription
 // end) and flows (tariffs) read payments through the functions below.
@@ -90,6 +91,16 @@ export async function insertPayment(db: Tx, userId: number, values: PaymentChang
     .values({ ...values, userId, publicId: randomUUID(), createdAt: at })
     .returning();
   return row!;
+}
+
+/**
+ * The §9 trial as a free, successful payment period from now: the tariff check every module makes
+ * (`activeTariffsSql`, `paymentPeriodsOf`) honours it with no special case.
+ */
+export async function startTrial(db: Tx, userId: number, nowMs: number): Promise<PaymentRow> {
+  const begin = Math.floor(nowMs / 1000);
+  const end = begin + TRIAL_DAYS * 86_400;
+  return insertPayment(db, userId, { tariff: TRIAL_TARIFF, isFree: true, success: true, amount: 0, dateBegin: begin, dateEnd: end, paymentDay: end, reason: TRIAL_REASON }, new Date(nowMs));
 }
 
 export async function updatePayment(db: Tx, userId: number, payId: number, changes: PaymentChanges): Promise<PaymentRow | undefined> {

@@ -245,3 +245,20 @@ export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(bookingMasters).where(eq(bookingMasters.userId, userId));
   await tx.delete(bookingServices).where(eq(bookingServices.userId, userId));
 }
+
+// Bulk writes of the demo account's regeneration (modules/demo): one statement per table, ids in the rows' order.
+
+export async function insertMasters(tx: Tx, userId: number, names: readonly string[]): Promise<number[]> {
+  if (!names.length) return [];
+  return (await tx.insert(bookingMasters).values(names.map((name) => ({ userId, name }))).returning({ id: bookingMasters.id })).map((r) => r.id);
+}
+
+export async function insertServices(tx: Tx, userId: number, rows: readonly { title: string; price: number; durationMinutes: number }[]): Promise<number[]> {
+  if (!rows.length) return [];
+  return (await tx.insert(bookingServices).values(rows.map((r) => ({ ...r, userId }))).returning({ id: bookingServices.id })).map((r) => r.id);
+}
+
+export async function insertRecords(tx: Tx, rows: (typeof bookingRecords.$inferInsert)[]): Promise<number[]> {
+  if (!rows.length) return [];
+  return (await tx.insert(bookingRecords).values(rows).returning({ id: bookingRecords.id })).map((r) => r.id);
+}

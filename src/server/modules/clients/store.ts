@@ -102,3 +102,9 @@ export async function lastVisitedBetween(
 export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(bookingClients).where(eq(bookingClients.userId, userId));
 }
+
+/** Many clients in one statement (the demo account's regeneration, modules/demo); ids in the rows' order. */
+export async function insertClients(tx: Tx, rows: (typeof bookingClients.$inferInsert)[]): Promise<number[]> {
+  if (!rows.length) return [];
+  return (await tx.insert(bookingClients).values(rows).returning({ id: bookingClients.id })).map((r) => r.id);
+}

@@ -96,3 +96,8 @@ export async function imageSharedByOtherFlow(db: Tx, row: FlowRow, key: string):
 export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(flows).where(eq(flows.userId, userId));
 }
+
+/** Many flows in one statement (the demo account's regeneration, modules/demo); rows in the input's order. */
+export async function insertFlows(tx: Tx, rows: FlowInsert[]): Promise<FlowRow[]> {
+  return rows.length ? tx.insert(flows).values(rows).returning() : [];
+}

@@ -91,3 +91,8 @@ export const toDto = (r: IgnoredPhoneRow) => ({ id: r.id, phone: r.phone, commen
 export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(ignoredPhones).where(eq(ignoredPhones.userId, userId));
 }
+
+/** Many blacklist rows in one statement (the demo account's regeneration, modules/demo). */
+export async function insertIgnoredRows(tx: Tx, rows: (typeof ignoredPhones.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(ignoredPhones).values(rows);
+}

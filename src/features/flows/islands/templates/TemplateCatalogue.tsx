@@ -5,6 +5,9 @@ import { formatMinutes } from '../../../../shared/duration.ts';
 import { isKindAvailable } from '../../../../shared/flows/tariffs.ts';
 import { TEMPLATE_CATALOGUES, TEMPLATE_INTEGRATIONS, templateText, type TemplateIntegration, type TemplateType } from '../../../../shared/flows/templates.ts';
 import { loadActiveTariffs } from '../../store.ts';
+import { useStore } from '@nanostores/react';
+import { $home, loadHome, trialNotice } from '../../../../stores/home.ts';
+import { formatDate } from '../../../../ui/format.ts';
 import { INTEGRATION_NAMES, type TemplatesProps } from './props.ts';
 
 export function timingText(t: T, locale: Locale, type: TemplateType): string {
@@ -26,6 +29,11 @@ export default function TemplateCatalogue(props: Props) {
   const [tariffs, setTariffs] = useState<Set<number> | null | undefined>(undefined);
   const base = props.base ?? '';
   useEffect(() => void loadActiveTariffs().then(setTariffs), []);
+  // While the §9 trial is what makes a kind available, the badge says until when and links to payments (issue 16).
+  const home = useStore($home);
+  useEffect(() => void loadHome(), []);
+  const trial = home.state === 'ready' ? trialNotice(home.home, Date.now()) : undefined;
+  const inTrial = trial?.state === 'active' ? formatDate(props.locale, trial.endsAt) : undefined;
 
   if (!props.integration) {
     return (
@@ -65,9 +73,12 @@ export default function TemplateCatalogue(props: Props) {
                   {t('add')}
                 </a>
                 {available !== undefined && (
-                  <span className={`text-xs rounded px-2 py-0.5 ${available ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-900'}`}>
-                    {t(available ? 'available' : 'unavailable')}
+                  <span className={`text-xs rounded px-2 py-0.5 ${available ? 'bg-green-100 text-green-900' : 'bg-gray-200 text-gray-900'}`} data-trial={available && inTrial ? 'active' : undefined}>
+                    {available && inTrial ? t('availableTrial', { date: inTrial }) : t(available ? 'available' : 'unavailable')}
                   </span>
+                )}
+                {available !== undefined && (inTrial || !available) && (
+                  <a className="text-xs text-brand-dark underline" href={`${base}/payments`}>{t('choosePlan')}</a>
                 )}
               </div>
             </li>

@@ -137,3 +137,8 @@ export async function fillTelegramPhone(db: Db, chatId: string, phone: string, a
 export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(subscribers).where(eq(subscribers.userId, userId));
 }
+
+/** Many subscribers in one statement (the demo account's regeneration, modules/demo). */
+export async function insertSubscriberRows(tx: Tx, rows: (typeof subscribers.$inferInsert)[]): Promise<void> {
+  if (rows.length) await tx.insert(subscribers).values(rows);
+}
