@@ -17,18 +17,25 @@ export interface Database {
 const migrationsFolder = resolve(import.meta.dirname, 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`, and applies pending migrations. */
-export async function openDatabase(opts: { dataDir: string; databaseUrl?: string; pgliteMaintenanceMs?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  pgliteMaintenanceMs?: number;
+  /** false: the schema is known to be current (a delivery worker opening its own pool after the server migrated). */
+  migrate?: boolean;
+  poolSize?: number;
+}): Promise<Database> {
   if (opts.databaseUrl) {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     // An idle client can be terminated by the server (restart, failover, DROP DATABASE ... FORCE); without a
     // listener that error would crash the process. The pool replaces the client on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL idle client error: ${error.message}`));
     const db = drizzle(pool, { schema });
     try {
-      await migrate(db, { migrationsFolder });
+      if (opts.migrate !== false) await migrate(db, { migrationsFolder });
     } catch (error) {
       await pool.end();
       throw error;
