@@ -4,7 +4,7 @@
 // Usage: npm run bench:embedded [-- --records 100000 --requests 3000 --engine both|pglite|postgres]
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -27,9 +27,10 @@ const { values } = parseArgs({
 });
 const MB = (bytes: number) => Math.round(bytes / 1e6);
 const rss = () => MB(process.memoryUsage().rss);
+/** Idle: a few seconds without requests (a collection first, as an idle server's would come by itself). */
 const settle = async () => {
   global.gc?.();
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, 5000));
 };
 
 /** Child: start a server on a new data directory, then load it; prints one JSON line. */
@@ -62,10 +63,13 @@ async function serverChild(dir: string) {
   console.log(JSON.stringify({ createMs, sinceProcessStartMs, idleMb, loadedMb, peakMb: MB(process.resourceUsage().maxRSS * 1024) }));
 }
 
+/** The Node flags `npm start` runs the server with (package.json), so the child's memory is what `npm start` holds. */
+const START_FLAGS = (JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8')).scripts.start as string).split(' ').filter((a) => a.startsWith('--'));
+
 function runChild(): { createMs: number; sinceProcessStartMs: number; idleMb: number; loadedMb: number; peakMb: number } {
   const dir = mkdtempSync(join(tmpdir(), 'cabinet-embedded-'));
   try {
-    const out = execFileSync(process.execPath, ['--expose-gc', import.meta.filename, '--child', dir, '--requests', values.requests!], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const out = execFileSync(process.execPath, ['--expose-gc', ...START_FLAGS, import.meta.filename, '--child', dir, '--requests', values.requests!], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
     return JSON.parse(out.trim().split('\n').at(-1)!);
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -87,7 +87,17 @@ async function setUp(env: Record<string, string>) {
     const kinds = ['birthday', 'recordReminder'];
     for (let i = 0; i < FLOWS; i++) await call(port, '/Flows', { method: 'POST', token, body: { title: `Flow ${i}`, content: 'Hello {clientName}', type: kinds[i % kinds.length] } });
     const userId = String((await call(port, '/Account/CurrentUser', { token })).id);
-    // The busy rows' flow: new-record notices in combat mode, any hour (docs/delivery.md).
+    // The busy rows' flow: new-record notices in combat mode, any hour (docs/delivery.md), on the test tariff 2
+    // (every flow kind).
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    await db
+      .query(`INSERT INTO payments (public_id, user_id, tariff, date_begin, date_end, created_at) VALUES (gen_random_uuid(), $1, 2, $2, $3, now())`, [
+        userId,
+        Math.floor(Date.now() / 1000) - 86400,
+        Math.floor(Date.now() / 1000) + 86400 * 365,
+      ])
+      .finally(() => db.end());
     const notice = await call(port, '/Flows', { method: 'POST', token, body: { title: 'Notice', content: 'Hello {clientName}', type: 'newRecord', mode: 'combat', sendingHours: { from: 0, to: 24 } } });
     await call(port, `/Flows/${notice.id}/Resume`, { method: 'POST', token });
     const drift: string[] = [];
