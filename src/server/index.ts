@@ -40,25 +40,34 @@ export interface Api {
 export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   const config = loadConfig(options.env ?? process.env, options.config);
   const database = await openDatabase(config);
+  let deliveryWorkers: DeliveryWorkers | undefined;
   try {
+    // The engine's threads boot (load the code, open their pool) while this thread builds the app; createApi returns
+    // once they run, so a server that answers is also sending.
+    let app: FastifyInstance | undefined;
+    const log = { info: (obj: object, msg: string) => app?.log.info(obj, msg), error: (msg: string) => (app ? app.log.error(msg) : console.error(msg)) };
+    const threads = inThreads(config, database.engine, options);
+    if (threads) deliveryWorkers = startDeliveryWorkers({ count: config.delivery.workers, config, log });
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const userStates = new UserStateCache({ ttlMs: config.authStateCacheMs, max: 50_000, now: config.now });
-    const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates }, options.fastify);
-    const threads = inThreads(config, database.engine, options);
+    app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates }, options.fastify);
+    const appLog = app.log;
     // With threads the loop runs there; this thread keeps `tick()` for operator tasks and tests.
     const delivery = await startDelivery({
       db: database.db,
       config: threads ? { ...config, delivery: { ...config.delivery, intervalMs: 0 } } : config,
       engine: database.engine,
-      onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick'),
+      onTick: (stats) => appLog.info({ delivery: stats }, 'delivery tick'),
     });
-    const deliveryWorkers = threads ? startDeliveryWorkers({ count: config.delivery.workers, config, log: app.log }) : undefined;
+    await deliveryWorkers?.ready;
+    const workers = deliveryWorkers;
     // The dispatchers stop (finishing their batches) before the database closes.
     app.addHook('onClose', async () => {
-      await Promise.all([delivery.stop(), deliveryWorkers?.stop()]);
+      await Promise.all([delivery.stop(), workers?.stop()]);
       await database.close();
     });
     let closing: Promise<void> | undefined;
+    const built = app;
     return {
       app,
       config,
@@ -67,9 +76,10 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
       delivery,
       deliveryWorkers,
       maintainDatabase: database.maintain ?? (async () => []),
-      close: () => (closing ??= app.close().then(() => undefined)),
+      close: () => (closing ??= built.close().then(() => undefined)),
     };
   } catch (error) {
+    await deliveryWorkers?.stop();
     await database.close();
     throw error;
   }
