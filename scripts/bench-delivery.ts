@@ -7,18 +7,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
-import { rowsOf } from '../src/server/platform/db/rows.ts';
+import { sql } from 'drizzle-orm';
 import { createRecord } from '../src/server/modules/booking/store.ts';
 import { flows } from '../src/server/modules/flows/schema.ts';
 import { messages } from '../src/server/delivery/schema.ts';
 import { payments } from '../src/server/modules/admin/schema.ts';
 import { users } from '../src/server/modules/account/schema.ts';
 import { dispatchDue } from '../src/server/delivery/dispatcher.ts';
-import { planPeriodic } from '../src/server/delivery/periodic.ts';
 import { defaultFields } from '../src/shared/flows/types.ts';
 import { createApi } from '../src/server/index.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
+import { sweepBench } from './bench-sweep.ts';
 import pg from 'pg';
 
 /** Database round trips (PostgreSQL: every query a `pg` client sends, BEGIN and COMMIT included). */
@@ -74,27 +73,7 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
   console.error(`${engine}: ${stats.sent} dispatched in ${dispatchSec.toFixed(1)} s`);
 
   // 3. Reminder sweep over RECORDS upcoming records (inserted set-wise, then planned by the reminder flow's tick).
-  t = performance.now();
-  for (let from = 1; from <= RECORDS; from += 10_000) {
-    const to = Math.min(RECORDS, from + 9_999);
-    await db.execute(sql`INSERT INTO booking_clients (user_id, phone, name, created_at)
-      SELECT ${owner!.id}, '7917' || lpad(g::text, 7, '0'), 'Client ' || g, now() FROM generate_series(${from}::int, ${to}::int) g`);
-    console.error(`${engine}: ${to} clients inserted (${((performance.now() - t) / 1000).toFixed(1)} s)`);
-  }
-  // As the server's PGlite maintenance would between batches of an import (no autovacuum in single-user mode).
-  await api.maintainDatabase();
-  const [{ first }] = (await rowsOf<{ first: number }>(db, sql`SELECT min(id)::int AS first FROM booking_clients WHERE phone LIKE '7917%'`)) as [{ first: number }];
-  for (let off = 0; off < RECORDS; off += 10_000) {
-    await db.execute(sql`INSERT INTO booking_records (user_id, client_id, start_at, created_at, updated_at)
-      SELECT ${owner!.id}, c.id, ${new Date(now).toISOString()}::timestamptz + make_interval(hours => 26 + (c.id % 500)), now(), now()
-      FROM booking_clients c WHERE c.id >= ${first + off} AND c.id < ${first + off + 10_000} AND c.phone LIKE '7917%'`);
-    console.error(`${engine}: ${Math.min(RECORDS, off + 10_000)} records inserted (${((performance.now() - t) / 1000).toFixed(1)} s)`);
-  }
-  await db.execute(sql`ANALYZE`);
-  await db.update(flows).set({ nextStart: null }).where(eq(flows.type, 'recordReminder'));
-  t = performance.now();
-  const reminders = await planPeriodic(db, now, 'sandbox');
-  const sweepSec = (performance.now() - t) / 1000;
+  const { reminders, sweepSec } = await sweepBench(api, engine, owner!.id, RECORDS);
   await api.close();
   return {
     engine,

@@ -3,10 +3,13 @@
 //   hello   bare Fastify hello world
 //   bare    bare Fastify + pg running the product's own SQL (scripts/bench-targets.ts PRODUCT_SQL)
 //   product createApi with the delivery loop on, then off (DELIVERY_INTERVAL_MS=0)
+//   busy    the product while its engine dispatches a backlog (queued notices) in its worker thread, then with the
+//           loop in the server's own thread (DELIVERY_WORKERS=0): what a busy engine does to API latency
 // against GET /Flows (an owner with 100 flows) and GET /Account/CurrentUser, and prints product/bare ratios.
 // Usage: npm run bench:open [-- --rate 1000 --seconds 3 --rounds 3 --connections 50]   fixed rate, open loop
 //        npm run bench:open -- --peak [--connections 10]                             closed loop, peak req/s
 import { fork, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -84,12 +87,25 @@ async function setUp(env: Record<string, string>) {
     const kinds = ['birthday', 'recordReminder'];
     for (let i = 0; i < FLOWS; i++) await call(port, '/Flows', { method: 'POST', token, body: { title: `Flow ${i}`, content: 'Hello {clientName}', type: kinds[i % kinds.length] } });
     const userId = String((await call(port, '/Account/CurrentUser', { token })).id);
+    // The busy rows' flow: new-record notices in combat mode, any hour (docs/delivery.md), on the test tariff 2
+    // (every flow kind).
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    await db
+      .query(`INSERT INTO payments (public_id, user_id, tariff, date_begin, date_end, created_at) VALUES (gen_random_uuid(), $1, 2, $2, $3, now())`, [
+        userId,
+        Math.floor(Date.now() / 1000) - 86400,
+        Math.floor(Date.now() / 1000) + 86400 * 365,
+      ])
+      .finally(() => db.end());
+    const notice = await call(port, '/Flows', { method: 'POST', token, body: { title: 'Notice', content: 'Hello {clientName}', type: 'newRecord', mode: 'combat', sendingHours: { from: 0, to: 24 } } });
+    await call(port, `/Flows/${notice.id}/Resume`, { method: 'POST', token });
     const drift: string[] = [];
     for (const path of PATHS) {
       const seen = await captureSql(child, port, token, path);
       if (JSON.stringify(seen) !== JSON.stringify(PRODUCT_SQL[path])) drift.push(`${path}:\n${seen.map((s) => `  '${s}',`).join('\n')}`);
     }
-    return { userId, drift };
+    return { userId, noticeFlowId: Number(notice.id), drift };
   } finally {
     await stopTarget(child);
   }
@@ -114,7 +130,35 @@ function cpuTimes() {
   }
 }
 
-async function measure(target: string, role: string, env: Record<string, string>, paths: string[], rows: Row[]) {
+let backlogs = 0;
+/** `n` due new-record notices (clients, records and queued messages, set-wise) for the engine to dispatch. */
+async function queueBacklog(url: string, userId: string, flowId: number, n: number) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const tag = `b${++backlogs}`;
+  try {
+    await db.query(`INSERT INTO booking_clients (user_id, phone, name, created_at)
+      SELECT $1, '7918' || $2 || lpad(g::text, 6, '0'), 'Client ' || g, now() FROM generate_series(1, $3::int) g`, [userId, backlogs, n]);
+    await db.query(`INSERT INTO booking_records (user_id, client_id, start_at, created_at, updated_at)
+      SELECT $1, c.id, now() + interval '3 days', now(), now() FROM booking_clients c WHERE c.user_id = $1 AND c.phone LIKE '7918' || $2 || '%'`, [userId, backlogs]);
+    await db.query(`INSERT INTO messages (user_id, flow_id, kind, record_id, client_id, recipient, channel, idempotency_key, planned_at, created_at)
+      SELECT r.user_id, $2, 'newRecord', r.id, r.client_id, c.phone, 'sandbox', $3 || ':' || r.id, now() - interval '1 minute', now()
+      FROM booking_records r JOIN booking_clients c ON c.id = r.client_id WHERE c.user_id = $1 AND c.phone LIKE '7918' || $4 || '%'`, [userId, flowId, tag, backlogs]);
+    await db.query('ANALYZE');
+  } finally {
+    await db.end();
+  }
+}
+
+/** What a busy row left queued is withdrawn, so the next rows' engines are idle again. */
+async function dropBacklog(url: string) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  await db.query(`UPDATE messages SET status = 'cancelled', reason = 'bench' WHERE status IN ('queued', 'sending')`).finally(() => db.end());
+}
+
+async function measure(target: string, role: string, env: Record<string, string>, paths: string[], rows: Row[], backlog?: () => Promise<void>) {
+  await backlog?.();
   const { child, port } = await startTarget(role, env);
   try {
     const token = role === 'product' ? await login(port) : undefined;
@@ -129,6 +173,7 @@ async function measure(target: string, role: string, env: Record<string, string>
     }
   } finally {
     await stopTarget(child);
+    if (backlog) await dropBacklog(env.DATABASE_URL!);
   }
 }
 
@@ -136,7 +181,8 @@ const loadBefore = loadavg();
 const { rows, drift } = await withBenchPostgres(async ({ DATABASE_URL, DATA_DIR }) => {
   const env = { DATABASE_URL, DATA_DIR };
   console.error(`setting up: migrations, ${FLOWS} flows for the demo owner, SQL check`);
-  const { userId, drift } = await setUp(env);
+  const { userId, noticeFlowId, drift } = await setUp(env);
+  const backlog = () => queueBacklog(DATABASE_URL, userId, noticeFlowId, 20_000);
   const rows: Row[] = [];
   // Rounds interleave the targets, so a burst of outside load hits one round of each rather than one target.
   for (let round = 1; round <= rounds; round++) {
@@ -145,6 +191,8 @@ const { rows, drift } = await withBenchPostgres(async ({ DATABASE_URL, DATA_DIR 
     await measure('bare', 'bare', { ...env, BENCH_USER_ID: userId }, PATHS, rows);
     await measure('product', 'product', env, PATHS, rows);
     await measure('product, no delivery', 'product', { ...env, DELIVERY_INTERVAL_MS: '0' }, PATHS, rows);
+    await measure('busy, worker', 'product', env, PATHS, rows, backlog);
+    await measure('busy, in-process', 'product', { ...env, DELIVERY_WORKERS: '0' }, PATHS, rows, backlog);
   }
   return { rows, drift };
 });
@@ -175,7 +223,7 @@ for (const { target, path, result: r, machine, low, high } of summary.values()) 
 // Issue 15 point 1: fixed 1,000 req/s with p99 ≤ 25 ms; peak ≥ 2/3 of bare Fastify + pg; CurrentUser within 1.5x.
 const find = (target: string, path: string) => summary.get(`${target}|${path}`)!.result;
 console.log(`\nratios product/bare (${peak ? 'peak req/s: target ≥ 0.67' : 'p99: CurrentUser target ≤ 1.5'})`);
-for (const target of ['product', 'product, no delivery']) {
+for (const target of ['product', 'product, no delivery', 'busy, worker', 'busy, in-process']) {
   for (const path of PATHS) {
     const [p, b] = [find(target, path), find('bare', path)];
     const ratio = peak ? p.rps / b.rps : p.p99 / b.p99;

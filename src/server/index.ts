@@ -5,6 +5,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { openDatabase, type Db } from './platform/db/open.ts';
 import { UserStateCache } from './platform/auth/user-states.ts';
 import { startDelivery, type DeliveryEngine } from './delivery/engine.ts';
+import { startDeliveryWorkers, type DeliveryWorkers } from './delivery/workers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './modules/account/seed.ts';
 
 export type { ServerConfig } from './platform/config.ts';
@@ -25,6 +26,8 @@ export interface Api {
   db: Db;
   /** The delivery engine (docs/delivery.md): runs every DELIVERY_INTERVAL_MS; `tick()` runs it now. */
   delivery: DeliveryEngine;
+  /** The engine's threads (PostgreSQL, DELIVERY_WORKERS > 0); none when the loop runs in this thread. */
+  deliveryWorkers: DeliveryWorkers | undefined;
   /** PGlite: vacuum and analyse the tables that grew, now (PGLITE_MAINTENANCE_MS runs it periodically); else nothing. */
   maintainDatabase(): Promise<string[]>;
   close(): Promise<void>;
@@ -37,22 +40,58 @@ export interface Api {
 export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   const config = loadConfig(options.env ?? process.env, options.config);
   const database = await openDatabase(config);
+  let deliveryWorkers: DeliveryWorkers | undefined;
   try {
+    // The engine's threads boot (load the code, open their pool) while this thread builds the app; createApi returns
+    // once they run, so a server that answers is also sending.
+    let app: FastifyInstance | undefined;
+    const log = { info: (obj: object, msg: string) => app?.log.info(obj, msg), error: (msg: string) => (app ? app.log.error(msg) : console.error(msg)) };
+    const threads = inThreads(config, database.engine, options);
+    if (threads) deliveryWorkers = startDeliveryWorkers({ count: config.delivery.workers, config, log });
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const userStates = new UserStateCache({ ttlMs: config.authStateCacheMs, max: 50_000, now: config.now });
-    const app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates }, options.fastify);
-    const delivery = await startDelivery({ db: database.db, config, engine: database.engine, onTick: (stats) => app.log.info({ delivery: stats }, 'delivery tick') });
-    // The dispatcher stops (finishing its batch) before the database closes.
+    app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates }, options.fastify);
+    const appLog = app.log;
+    // With threads the loop runs there; this thread keeps `tick()` for operator tasks and tests.
+    const delivery = await startDelivery({
+      db: database.db,
+      config: threads ? { ...config, delivery: { ...config.delivery, intervalMs: 0 } } : config,
+      engine: database.engine,
+      onTick: (stats) => appLog.info({ delivery: stats }, 'delivery tick'),
+    });
+    await deliveryWorkers?.ready;
+    const workers = deliveryWorkers;
+    // The dispatchers stop (finishing their batches) before the database closes.
     app.addHook('onClose', async () => {
-      await delivery.stop();
+      await Promise.all([delivery.stop(), workers?.stop()]);
       await database.close();
     });
     let closing: Promise<void> | undefined;
-    return { app, config, engine: database.engine, db: database.db, delivery, maintainDatabase: database.maintain ?? (async () => []), close: () => (closing ??= app.close().then(() => undefined)) };
+    const built = app;
+    return {
+      app,
+      config,
+      engine: database.engine,
+      db: database.db,
+      delivery,
+      deliveryWorkers,
+      maintainDatabase: database.maintain ?? (async () => []),
+      close: () => (closing ??= built.close().then(() => undefined)),
+    };
   } catch (error) {
+    await deliveryWorkers?.stop();
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Whether the engine loop runs in its own threads (docs/delivery.md "Where the engine runs"): on PostgreSQL (PGlite
+ * lives in this thread and its data directory admits one process), when the loop runs at all, and when the clock is
+ * the wall clock (plus CLOCK_OFFSET): a clock function given by the caller cannot cross to another thread.
+ */
+function inThreads(config: ServerConfig, engine: 'pglite' | 'postgres', options: CreateApiOptions): boolean {
+  return engine === 'postgres' && config.delivery.intervalMs > 0 && config.delivery.workers > 0 && !options.config?.now;
 }
 
 /** Standalone API on PORT (the full local run with brand sites is scripts/start.ts). */

@@ -45,6 +45,8 @@ export interface ServerConfig {
   /** Delivery engine (docs/delivery.md): dispatcher period (0 = not started), batch size, retry and lease limits. */
   delivery: {
     intervalMs: number;
+    /** DELIVERY_WORKERS: engine threads on PostgreSQL (each with its own pool); 0 = the loop runs in the server's thread. */
+    workers: number;
     batchSize: number;
     maxAttempts: number;
     /** A `sending` message whose sender died is taken over after this long. */
@@ -263,6 +265,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     now: clockOffsetMs(env) === 0 ? Date.now : () => Date.now() + clockOffsetMs(env),
     delivery: {
       intervalMs: int(env, 'DELIVERY_INTERVAL_MS', 1000),
+      workers: int(env, 'DELIVERY_WORKERS', 1),
       batchSize: int(env, 'DELIVERY_BATCH_SIZE', 20, 1),
       maxAttempts: int(env, 'DELIVERY_MAX_ATTEMPTS', 5, 1),
       leaseMs: int(env, 'DELIVERY_LEASE_MS', 60_000, 1),

@@ -27,7 +27,7 @@ export const sweepReminders: PeriodicPlanner = async (db, flow, { now, channel }
     const firstId = chunk[0]!;
     after = chunk.at(-1)!;
     const rows = reminderRows({ flowId: flow.id, userId: flow.userId, channel, now, offsets, firstId, lastId: after }, clientPhone);
-    planned += await insertMessagesFrom(db, rows);
+    planned += await insertMessagesFrom(db, rows, flow.id);
     if (chunk.length < SWEEP_CHUNK) return planned;
   }
 };

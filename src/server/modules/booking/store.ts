@@ -204,13 +204,18 @@ export function reminderRows(
   phoneOf: (clientId: SQL) => SQL,
 ): SQL {
   const at = iso(p.now);
-  return sql`SELECT r.user_id, ${p.flowId}, 'recordReminder', r.id, r.client_id, ${phoneOf(sql`r.client_id`)}, ${p.channel},
+  // The records first (OFFSET 0 keeps the subquery from being merged), so each client's phone is read once per
+  // record rather than once per reminder.
+  return sql`SELECT r.user_id, ${p.flowId}, 'recordReminder', r.id, r.client_id, r.phone, ${p.channel},
                  'rem:' || ${p.flowId} || ':' || r.id || ':v' || r.version || ':' || o.min,
                  r.start_at - make_interval(mins => o.min), ${at}::timestamptz
-          FROM booking_records r
+          FROM (SELECT r.id, r.user_id, r.client_id, r.version, r.start_at, ${phoneOf(sql`r.client_id`)} AS phone
+                FROM booking_records r
+                WHERE r.user_id = ${p.userId} AND r.id BETWEEN ${p.firstId} AND ${p.lastId} AND r.status IN ('booked', 'confirmed')
+                  AND r.start_at > ${at}::timestamptz
+                OFFSET 0) r
           CROSS JOIN unnest(${`{${p.offsets.join(',')}}`}::int[]) AS o(min)
-          WHERE r.user_id = ${p.userId} AND r.id BETWEEN ${p.firstId} AND ${p.lastId} AND r.status IN ('booked', 'confirmed')
-            AND r.start_at - make_interval(mins => o.min) > ${at}::timestamptz`;
+          WHERE r.start_at - make_interval(mins => o.min) > ${at}::timestamptz`;
 }
 
 /** The owner's report numbers for [from, to): records not cancelled that start then, the revenue of visits that took place. */
