@@ -6,7 +6,7 @@ import { claim, type Claimed } from './claim.ts';
 import { stopReasonOf, stopWithError, type FlowStop } from './flow-status.ts';
 import { OUTCOME_UNKNOWN } from './rules.ts';
 import { markFailed, markSent, release, requeue } from './store-claim.ts';
-import { channelAddress, NOT_SUBSCRIBED_TELEGRAM } from '../modules/phones/subscribers/address.ts';
+import { channelAddresses, NOT_SUBSCRIBED_TELEGRAM } from '../modules/phones/subscribers/address.ts';
 import { outgoingImageOf } from '../modules/flows/image-store.ts';
 
 export interface DispatchDeps {
@@ -28,24 +28,54 @@ export interface DispatchStats {
 
 const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** (attempts - 1));
 
-/** Records one send's outcome, unless another dispatcher has taken the message over meanwhile. */
-async function settle(deps: DispatchDeps, c: Claimed, result: SendResult, now: number, stats: DispatchStats, stops: FlowStop[]) {
-  if (result.ok) {
-    stats.sent++;
-    await markSent(deps.db, c, result.providerMessageId);
-  } else if (result.ambiguous) {
-    // The provider may have delivered it: a retry could send it twice, so it stays failed (at most once).
-    stats.failed++;
-    await markFailed(deps.db, c, OUTCOME_UNKNOWN, now);
-  } else if (result.retryable && c.attempts < deps.config.delivery.maxAttempts) {
-    stats.retried++;
-    await requeue(deps.db, c, result.reason, now + Math.max(result.retryAfterMs ?? 0, backoffMs(c.attempts)));
-  } else {
-    stats.failed++;
-    await markFailed(deps.db, c, result.reason, now);
-    const stop = result.retryable || c.flowId === null ? undefined : stopReasonOf(result.reason);
-    if (stop) stops.push({ flowId: c.flowId!, reason: stop });
+/** Sends of one batch in flight at once through a provider (each still waits for its pacer's token). */
+export const SEND_CONCURRENCY = 8;
+
+/**
+ * What became of one claimed message: the channel's answer, or given back unsent until `until` (its pacer's wait,
+ * counted as deferred; or the rest of a batch a provider rate-limited).
+ */
+type Outcome = { c: Claimed; result: SendResult } | { c: Claimed; until: number; deferred: boolean };
+
+/**
+ * Records a batch's outcomes, one statement per kind (sent, failed, retried, given back), each row only while it is
+ * still the one this dispatcher claimed.
+ */
+async function settle(deps: DispatchDeps, outcomes: Outcome[], stats: DispatchStats, stops: FlowStop[]) {
+  const now = deps.config.now();
+  const sent: Parameters<typeof markSent>[1] = [];
+  const failed: Parameters<typeof markFailed>[1] = [];
+  const retried: Parameters<typeof requeue>[1] = [];
+  const released: Parameters<typeof release>[1] = [];
+  for (const o of outcomes) {
+    const { id, attempts, flowId } = o.c;
+    if (!('result' in o)) {
+      if (o.deferred) stats.deferred++;
+      released.push({ id, attempts, planned_at: new Date(o.until).toISOString() });
+      continue;
+    }
+    const { result } = o;
+    if (result.ok) {
+      stats.sent++;
+      sent.push({ id, attempts, provider_message_id: result.providerMessageId });
+    } else if (result.ambiguous) {
+      // The provider may have delivered it: a retry could send it twice, so it stays failed (at most once).
+      stats.failed++;
+      failed.push({ id, attempts, reason: OUTCOME_UNKNOWN });
+    } else if (result.retryable && attempts < deps.config.delivery.maxAttempts) {
+      stats.retried++;
+      retried.push({ id, attempts, reason: result.reason, planned_at: new Date(now + Math.max(result.retryAfterMs ?? 0, backoffMs(attempts))).toISOString() });
+    } else {
+      stats.failed++;
+      failed.push({ id, attempts, reason: result.reason });
+      const stop = result.retryable || flowId === null ? undefined : stopReasonOf(result.reason);
+      if (stop) stops.push({ flowId: flowId!, reason: stop });
+    }
   }
+  await markSent(deps.db, sent);
+  await markFailed(deps.db, failed, now);
+  await requeue(deps.db, retried);
+  await release(deps.db, released);
 }
 
 /**
@@ -72,48 +102,87 @@ async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Pro
   return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
 }
 
-/** One batch: claim, send one by one, record. Returns what happened; `claimed < batchSize` means nothing more is due. */
+const channelError = (error: unknown): SendResult => ({ ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) });
+
+/**
+ * Sends a claimed batch: in one call when the channel takes batches and nothing paces it (the sandbox), else
+ * several at a time (SEND_CONCURRENCY), each after its pacer token. A provider's wait hint stops the batch: what
+ * has not started yet is given back for as long as asked (never hammering a rate limit).
+ */
+async function sendAll(deps: DispatchDeps, claimed: Claimed[]): Promise<Outcome[]> {
+  const { channel, pacer } = deps;
+  // `sent_to` keeps the phone (log, conversion); the channel gets its own address for it (a Telegram chat id).
+  const addressOf = await channelAddresses(deps.db, channel.name, claimed.map((c) => ({ userId: c.extras.userId, phone: c.to })));
+  const images: Images = new Map();
+  const outgoing = async (c: Claimed): Promise<OutgoingMessage | SendResult> => {
+    const to = addressOf(c.extras.userId, c.to);
+    if (to === undefined) return { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM };
+    return { idempotencyKey: c.key, to, text: c.text, ...(await extrasToSend(deps, c, images)) };
+  };
+  const isResult = (m: OutgoingMessage | SendResult): m is SendResult => 'ok' in m;
+
+  if (channel.sendBatch && !pacer) {
+    const ready = await Promise.all(claimed.map(outgoing));
+    const toSend = ready.filter((m): m is OutgoingMessage => !isResult(m));
+    const results = await channel.sendBatch(toSend).catch((error) => toSend.map(() => channelError(error)));
+    let next = 0;
+    return claimed.map((c, i) => ({ c, result: isResult(ready[i]!) ? ready[i] : results[next++]! }));
+  }
+
+  const started = Date.now();
+  const outcomes: Outcome[] = [];
+  let stoppedUntil: number | undefined;
+  const sendOne = async (c: Claimed): Promise<void> => {
+    if (stoppedUntil !== undefined) return void outcomes.push({ c, until: stoppedUntil, deferred: false });
+    const wait = pacer ? await paced(pacer, c.to, started, deps.config.delivery.leaseMs) : 0;
+    // Too long to wait inside the lease: give it back unspent for when the provider's limit allows.
+    if (wait > 0) return void outcomes.push({ c, until: deps.config.now() + wait, deferred: true });
+    let result: SendResult;
+    try {
+      const m = await outgoing(c);
+      result = isResult(m) ? m : await channel.send(m);
+    } catch (error) {
+      result = channelError(error);
+    }
+    outcomes.push({ c, result });
+    if (!result.ok && result.retryable && result.retryAfterMs) {
+      // Rate limited: nothing more of this batch starts; the rest waits as long as asked.
+      pacer?.pause(result.retryAfterMs);
+      stoppedUntil ??= deps.config.now() + result.retryAfterMs;
+    }
+  };
+  // Slow start: one send alone, then one more in flight after each answer (up to SEND_CONCURRENCY), so a provider
+  // that rate-limits the batch sees no burst of requests it will refuse.
+  await new Promise<void>((done) => {
+    let next = 0;
+    let active = 0;
+    let limit = 1;
+    const pump = () => {
+      while (active < limit && next < claimed.length) {
+        active++;
+        void sendOne(claimed[next++]!).then(() => {
+          active--;
+          limit = Math.min(SEND_CONCURRENCY, limit + 1);
+          pump();
+        });
+      }
+      if (active === 0 && next >= claimed.length) done();
+    };
+    pump();
+  });
+  return outcomes;
+}
+
+/** One batch: claim, send (concurrently or as one batch), settle. `claimed < batchSize` means nothing more is due. */
 export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> {
   const stats: DispatchStats = { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
   // Failures that stop their flow (flow-status.ts), applied once the batch is done.
   const stops: FlowStop[] = [];
   const claimed = await claim(deps, deps.config.now(), stats, stops);
-  const started = Date.now();
-  const images: Images = new Map();
-  for (let i = 0; i < claimed.length; i++) {
-    const c = claimed[i]!;
-    if (deps.pacer) {
-      const wait = await paced(deps.pacer, c.to, started, deps.config.delivery.leaseMs);
-      if (wait > 0) {
-        // Too long to wait inside the lease: give it back unspent for when the provider's limit allows.
-        stats.deferred++;
-        await release(deps.db, c, deps.config.now() + wait);
-        continue;
-      }
-    }
-    let result: SendResult;
-    try {
-      // `sent_to` keeps the phone (log, conversion); the channel gets its own address for it (a Telegram chat id).
-      const address = await channelAddress(deps.db, deps.channel.name, c.id, c.to);
-      result = address === undefined
-        ? { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM }
-        : await deps.channel.send({ idempotencyKey: c.key, to: address, text: c.text, ...(await extrasToSend(deps, c, images)) });
-    } catch (error) {
-      result = { ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) };
-    }
-    const now = deps.config.now();
-    await settle(deps, c, result, now, stats, stops);
-    if (!result.ok && result.retryable && result.retryAfterMs) {
-      // Rate limited: stop this batch instead of hammering the provider; the rest waits as long as asked.
-      deps.pacer?.pause(result.retryAfterMs);
-      for (const rest of claimed.slice(i + 1)) await release(deps.db, rest, now + result.retryAfterMs);
-      break;
-    }
-  }
+  if (claimed.length) await settle(deps, await sendAll(deps, claimed), stats, stops);
   await stopWithError(deps.db, stops);
   return stats;
 }
-
 /** Batches until nothing is due (or `maxBatches`), summing the stats. */
 export async function dispatchDue(deps: DispatchDeps, maxBatches = 1000): Promise<DispatchStats> {
   const total: DispatchStats = { claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
