@@ -2,6 +2,8 @@
 // outcome settles each message as the per-message rules did, in one claim and one settle per outcome kind.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Channel } from '../../../src/server/delivery/channels/channel.ts';
+import { SEND_CONCURRENCY } from '../../../src/server/delivery/channels/send-claimed.ts';
 import { dispatchBatch } from '../../../src/server/delivery/dispatcher.ts';
 import { ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 import { users } from '../../../src/server/modules/account/schema.ts';
@@ -90,4 +92,33 @@ it('a batch mixing every rule outcome settles each message as the per-message ru
 
   // Nothing else is due now: the waits keep their moments, the stops stay stopped.
   expect((await dispatchBatch(deps)).claimed).toBe(0);
+});
+
+it("a provider's sends of one batch run concurrently (at most SEND_CONCURRENCY at once) and all settle", async () => {
+  const o = await owner(server);
+  await flow(server, o, 'newRecord');
+  await bookAll(o, Array.from({ length: 12 }, (_, i) => `+7916111${String(i).padStart(4, '0')}`));
+  let inFlight = 0;
+  let most = 0;
+  const keys: string[] = [];
+  const provider: Channel = {
+    name: 'sandbox',
+    async send(m) {
+      most = Math.max(most, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight--;
+      keys.push(m.idempotencyKey);
+      return { ok: true, providerMessageId: `p-${m.idempotencyKey}` };
+    },
+  };
+  server.clock.advance(1);
+  // The daily cap of 2 is this server's; this owner's batch is counted without it.
+  const config = { ...server.api.config, delivery: { ...server.api.config.delivery, dailyCap: 0 } };
+  const stats = await dispatchBatch({ db: server.api.db, config, channel: provider });
+  expect(stats).toMatchObject({ claimed: 12, sent: 12 });
+  expect(most).toBeGreaterThan(1);
+  expect(most).toBeLessThanOrEqual(SEND_CONCURRENCY);
+  expect(new Set(keys).size).toBe(12);
+  const all = await messagesOf(server, o);
+  expect(all.every((m) => m.status === 'sent' && m.providerMessageId === `p-${m.idempotencyKey}`)).toBe(true);
 });
