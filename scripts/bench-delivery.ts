@@ -1,7 +1,7 @@
 // Delivery engine benchmark: booking events per second (each plans its messages in the same transaction),
 // messages dispatched per second through the sandbox channel, and the time to plan reminders for 100 000 records.
 // On PGlite (fresh data dir) and, when DATABASE_URL is set, on a fresh PostgreSQL database.
-// Usage: npm run bench:delivery [-- --events 2000 --records 100000 --engine both|pglite|postgres]
+// Usage: npm run bench:delivery [-- --events 2000 --records 100000 --batch 50 --engine both|pglite|postgres]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,23 +19,48 @@ import { createApi } from '../src/server/index.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { sweepBench } from './bench-sweep.ts';
 import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
 
-/** Database round trips (PostgreSQL: every query a `pg` client sends, BEGIN and COMMIT included). */
+/**
+ * Database round trips: every statement sent, BEGIN and COMMIT included (PostgreSQL: each query of a `pg` client;
+ * PGlite: each query or exec, in or out of a transaction, plus its BEGIN and COMMIT).
+ */
 let roundTrips = 0;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   roundTrips++;
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
+type Counted = { query: (...a: unknown[]) => Promise<unknown>; exec: (...a: unknown[]) => Promise<unknown> };
+const counted = <T extends Counted>(target: T): T => {
+  const { query: q, exec: e } = target;
+  target.query = (...a) => (roundTrips++, q.apply(target, a));
+  target.exec = (...a) => (roundTrips++, e.apply(target, a));
+  return target;
+};
+const lite = PGlite.prototype as unknown as Counted & { transaction: (fn: (tx: Counted) => Promise<unknown>) => Promise<unknown> };
+for (const name of ['query', 'exec'] as const) {
+  const original = lite[name];
+  lite[name] = function (this: unknown, ...a: unknown[]) {
+    roundTrips++;
+    return original.apply(this, a);
+  };
+}
+const transaction = lite.transaction;
+lite.transaction = function (this: unknown, fn) {
+  roundTrips += 2;
+  return transaction.call(this, (tx) => fn(counted(tx)));
+};
 
 const { values } = parseArgs({
-  options: { events: { type: 'string', default: '2000' }, records: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'both' } },
+  options: { events: { type: 'string', default: '2000' }, batch: { type: 'string', default: '50' }, records: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'both' } },
 });
 const EVENTS = Math.min(Number(values.events), 20_000);
 const RECORDS = Math.min(Number(values.records), 200_000);
+const BATCH = Math.max(1, Math.min(Number(values.batch), 1000));
 
 async function bench(engine: string, env: Record<string, string | undefined>) {
-  const api = await createApi({ env: { ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DELIVERY_INTERVAL_MS: '0', DELIVERY_BATCH_SIZE: '50' } });
+  const api = await createApi({ env: { ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', DELIVERY_INTERVAL_MS: '0', DELIVERY_BATCH_SIZE: String(BATCH) } });
   const { db, config } = api;
   const now = config.now();
   const [owner] = await db.insert(users).values({ guid: randomUUID(), email: `bench-${Date.now()}@example.com`, phone: '+79991112233', createdAt: new Date(now) }).returning();
@@ -80,7 +105,7 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
     eventsPerSec: Math.round(EVENTS / eventsSec),
     plannedPerSec: Math.round(planned / eventsSec),
     dispatchedPerSec: Math.round(stats.sent / dispatchSec),
-    tripsPerMessage: engine === 'postgres' ? tripsPerMessage.toFixed(2) : '-',
+    tripsPerMessage: tripsPerMessage.toFixed(2),
     sent: stats.sent,
     reminders,
     sweepSec: sweepSec.toFixed(1),
@@ -100,7 +125,7 @@ if (process.env.DATABASE_URL && values.engine !== 'pglite') {
   rows.push(await withBenchPostgres((env) => bench('postgres', env)));
 }
 
-console.log(`\n${EVENTS} booking events (each: 1 new-record notice + 3 reminders planned), sandbox channel, batch 50\n`);
+console.log(`\n${EVENTS} booking events (each: 1 new-record notice + 3 reminders planned), sandbox channel, batch ${BATCH}\n`);
 console.log('engine    events/s  planned msgs/s  dispatched msgs/s  round trips/msg  reminder sweep');
 for (const r of rows) {
   console.log(

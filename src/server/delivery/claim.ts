@@ -1,20 +1,18 @@
 import { fillVariables } from '../../shared/flows/variables.ts';
-import type { Db } from '../platform/db/open.ts';
-import type { Tx } from '../platform/db/transactions.ts';
 import { flowsByIds } from '../modules/flows/store-due.ts';
 import type { FlowRow } from '../modules/flows/mapping.ts';
 import { ignoredAmong } from '../modules/phones/store.ts';
 import { lockSenders } from '../modules/account/store.ts';
-import { userTariffs } from '../modules/flows/tariffs.ts';
+import { tariffsOfUsers } from '../modules/flows/tariffs.ts';
 import { monthlyAllowance } from './allowance.ts';
 import type { DispatchDeps, DispatchStats } from './dispatcher.ts';
 import { stopReasonOf, type FlowStop } from './flow-status.ts';
 import { factsOfBatch } from './sources.ts';
 import type { MessageRow } from './source.ts';
 import { ALLOWANCE_REACHED, copyNumberOf, decideStatic, furtherTestNumbers, REPEAT_VISIT_DAILY_CAP, testCopyKey, type Decision, type SendFacts } from './rules.ts';
-import { claimDue, countSentSince, holdMessages, insertCopies, markSending, renewLeases, sentToClientBefore, type Held, type Mark } from './store-claim.ts';
+import { claimDue, countsSentSince, holdMessages, insertCopies, markSending, renewLeases, sentToClientsAmong, type Held, type Mark, type SentCount } from './store-claim.ts';
 import { fromLocal, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
-import { resolveAddress } from '../modules/phones/subscribers/address.ts';
+import { resolveAddresses } from '../modules/phones/subscribers/address.ts';
 
 // The dispatcher's claim: which due messages go out now, to which number, with which text (docs/delivery.md
 // "Send-time rules", "Dispatcher and crash safety"); every statement is in store-claim.ts.
@@ -43,8 +41,6 @@ const extrasOf = (userId: number, flow: FlowRow | undefined): SendExtras => ({
   buttons: (flow?.settings.buttons ?? []).filter((b) => b.type === 'simpleAnswer' && b.enabled).map((b) => b.text),
   image: flow?.settings.image ?? null,
 });
-
-type Counter = (key: string, load: () => Promise<number>) => Promise<number>;
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [r.id, r]));
 const ids = (values: (number | null)[]) => [...new Set(values.filter((v): v is number => v !== null))];
@@ -97,36 +93,44 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
         return [m.id, owners.get(m.userId)!.blockedAt ? { facts, decision: { action: 'cancel', reason: 'owner blocked' } as Decision } : withDecision(facts)];
       }),
     );
-    // One blacklist rule (the phones module's), asked once for the batch's destinations and further test numbers.
-    const blocked = await ignoredAmong(tx, pending.flatMap((m) => {
+    // Each destination a send may take (and further test numbers): the blacklist and the subscriber rule, asked
+    // once for the batch; then the owners' allowances, the caps' counts and the first-send flags, one query each.
+    const destinations = pending.flatMap((m) => {
       const { facts, decision: d } = decided.get(m.id)!;
-      return d.action === 'send' ? [d.to, ...furtherTestNumbers(facts, d.to)].map((phone) => ({ userId: m.userId, phone })) : [];
-    }));
-    const limits = new Map<number, number | null>();
-    for (const o of owners.values()) limits.set(o.id, monthlyAllowance({ ...o, tariffs: await userTariffs(tx as Db, o.id, now) }));
+      return d.action === 'send' ? [d.to, ...furtherTestNumbers(facts, d.to)].map((phone) => ({ userId: m.userId, channel: m.channel, phone })) : [];
+    });
+    const blocked = await ignoredAmong(tx, destinations);
+    const addressOf = await resolveAddresses(tx, destinations);
+    const tariffs = await tariffsOfUsers(tx, [...owners.keys()], now);
+    const limits = new Map([...owners.values()].map((o) => [o.id, monthlyAllowance({ ...o, tariffs: tariffs.get(o.id)! })]));
+    const toSend = pending.filter((m) => decided.get(m.id)!.decision.action === 'send');
+    const counts = await countsSentSince(tx, capCounts(toSend, owners, limits, config.delivery.dailyCap, now));
+    const sentBefore = await sentToClientsAmong(
+      tx,
+      toSend.flatMap((m) => {
+        const { facts } = decided.get(m.id)!;
+        return facts.flow?.settings.firstSendOnly && m.clientId !== null && facts.copyFor === undefined ? [{ flow_id: facts.flow.id, client_id: m.clientId }] : [];
+      }),
+    );
     const at = new Date(now);
-    // Messages to send are marked `sending` in one statement per batch; anything that counts sent messages (caps,
-    // first send) writes the marks made so far first, so it sees them as a per-message update would. Waits and
-    // stops are written in one statement at the end (nothing counts them).
+    // Sends are marked `sending` in one statement per batch, waits and stops in one; the counts above are kept up
+    // to date in memory as messages are marked, so each message sees the ones before it as a per-message count would.
     const marks: Mark[] = [];
     const held: Held[] = [];
-    const flush = () => markSending(tx, marks.splice(0), at, new Date(leaseUntil));
-    const counters = new Map<string, number>();
-    const counter: Counter = async (key, load) => {
-      if (!counters.has(key)) {
-        await flush();
-        counters.set(key, await load());
-      }
-      return counters.get(key)!;
-    };
     const copies: { of: MessageRow; key: string; at: number }[] = [];
-    const decideOne = async (m: MessageRow, facts: SendFacts, first: Decision) => {
+    const batch: Batch = { counts, sentBefore, limits, dailyCap: config.delivery.dailyCap };
+    const decideOne = (m: MessageRow, facts: SendFacts, first: Decision) => {
       let decision = first;
       if (decision.action === 'send' && blocked.has(`${m.userId}:${decision.to}`)) decision = { action: 'cancel', reason: 'blacklisted' };
-      if (decision.action === 'send') decision = await decideCounted(tx, m, facts, decision.to, config.delivery.dailyCap, limits.get(m.userId) ?? null, counter, flush);
+      if (decision.action === 'send') {
+        // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
+        const address = addressOf({ userId: m.userId, channel: m.channel, phone: decision.to });
+        decision = 'cancel' in address ? { action: 'cancel', reason: address.cancel } : decideCounted(m, facts, decision.to, batch);
+      }
       if (decision.action === 'send') {
         const text = m.text || render(facts);
-        for (const key of [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`]) if (counters.has(key)) counters.set(key, counters.get(key)! + 1);
+        for (const key of counterKeys(m)) if (counts.has(key)) counts.set(key, counts.get(key)! + 1);
+        if (facts.flow && m.clientId !== null) sentBefore.add(`${facts.flow.id}:${m.clientId}`);
         marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1 });
         out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text, extras: extrasOf(m.userId, facts.flow) });
         for (const n of furtherTestNumbers(facts, decision.to)) copies.push({ of: m, key: testCopyKey(m.idempotencyKey, n), at: now });
@@ -140,14 +144,14 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
         if (stop) stops.push({ flowId: m.flowId!, reason: stop });
       }
     };
-    for (const m of pending) await decideOne(m, decided.get(m.id)!.facts, decided.get(m.id)!.decision);
+    for (const m of pending) decideOne(m, decided.get(m.id)!.facts, decided.get(m.id)!.decision);
     // The copies of the test-mode messages going out, decided like them (a copy's first-send is its original's).
     const parentOf = new Map(copies.map((c) => [c.key, c.of]));
     for (const copy of await insertCopies(tx, copies)) {
       const facts: SendFacts = { ...decided.get(parentOf.get(copy.idempotencyKey)!.id)!.facts, sentTo: null, copyFor: copyNumberOf(copy.idempotencyKey) };
-      await decideOne(copy, facts, decideStatic(facts));
+      decideOne(copy, facts, decideStatic(facts));
     }
-    await flush();
+    await markSending(tx, marks, at, new Date(leaseUntil));
     await holdMessages(tx, held, at);
     return out;
   });
@@ -155,38 +159,43 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
 
 const withDecision = (facts: SendFacts) => ({ facts, decision: decideStatic(facts) });
 
-/** The rules that need counting: subscribers, first-send flag, daily caps, monthly allowance (the blacklist is asked per batch). */
-async function decideCounted(
-  tx: Tx,
-  m: MessageRow,
-  f: SendFacts,
-  to: string,
-  dailyCap: number,
-  monthlyLimit: number | null,
-  counter: Counter,
-  flush: () => Promise<void>,
-): Promise<Decision> {
-  // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
-  const address = await resolveAddress(tx, m.userId, m.channel, to);
-  if ('cancel' in address) return { action: 'cancel', reason: address.cancel };
-  if (f.flow?.settings.firstSendOnly && m.clientId !== null && f.copyFor === undefined) {
-    await flush();
-    if (await sentToClientBefore(tx, f.flow.id, m.clientId)) return { action: 'cancel', reason: 'already sent to this client (first send only)' };
+/** What the counted rules of a batch read: the caps' counts by key, the first-send pairs, the owners' allowances. */
+interface Batch {
+  counts: Map<string, number>;
+  sentBefore: Set<string>;
+  limits: Map<number, number | null>;
+  dailyCap: number;
+}
+
+/** The counts a message's send adds to: the owner's day and month, its flow's day (repeat-visit cap). */
+const counterKeys = (m: MessageRow) => [`day:${m.userId}`, `month:${m.userId}`, `flowday:${m.flowId}`];
+
+/** The counts the caps of a batch's sends need (one statement: countsSentSince). */
+function capCounts(toSend: MessageRow[], owners: Map<number, { timeZone: string }>, limits: Map<number, number | null>, dailyCap: number, now: number): SentCount[] {
+  const wanted = new Map<string, SentCount>();
+  for (const m of toSend) {
+    const zone = owners.get(m.userId)!.timeZone;
+    const day = new Date(startOfLocalDay(now, zone)).toISOString();
+    if (dailyCap > 0) wanted.set(`day:${m.userId}`, { key: `day:${m.userId}`, user_id: m.userId, flow_id: null, since: day });
+    if (m.kind === 'repeatVisit' && m.flowId !== null) wanted.set(`flowday:${m.flowId}`, { key: `flowday:${m.flowId}`, user_id: m.userId, flow_id: m.flowId, since: day });
+    if (limits.get(m.userId) != null) wanted.set(`month:${m.userId}`, { key: `month:${m.userId}`, user_id: m.userId, flow_id: null, since: new Date(startOfLocalMonth(now, zone)).toISOString() });
   }
-  const dayStart = startOfLocalDay(f.now, f.timeZone);
+  return [...wanted.values()];
+}
+
+/** The rules that need counting: first-send flag, daily caps, monthly allowance (blacklist and subscribers come first). */
+function decideCounted(m: MessageRow, f: SendFacts, to: string, b: Batch): Decision {
+  if (f.flow?.settings.firstSendOnly && m.clientId !== null && f.copyFor === undefined && b.sentBefore.has(`${f.flow.id}:${m.clientId}`)) {
+    return { action: 'cancel', reason: 'already sent to this client (first send only)' };
+  }
   const l = localTime(f.now, f.timeZone);
   const tomorrow = fromLocal(f.timeZone, l.year, l.month, l.day + 1);
-  if (dailyCap > 0 && (await counter(`day:${m.userId}`, () => countSentSince(tx, m.userId, dayStart))) >= dailyCap) {
-    return { action: 'defer', until: tomorrow, reason: 'daily cap reached' };
+  if (b.dailyCap > 0 && b.counts.get(`day:${m.userId}`)! >= b.dailyCap) return { action: 'defer', until: tomorrow, reason: 'daily cap reached' };
+  if (m.kind === 'repeatVisit' && m.flowId !== null && b.counts.get(`flowday:${m.flowId}`)! >= REPEAT_VISIT_DAILY_CAP) {
+    return { action: 'defer', until: tomorrow, reason: 'repeat-visit cap of 200 a day reached' };
   }
-  if (m.kind === 'repeatVisit' && m.flowId !== null) {
-    const sentToday = await counter(`flowday:${m.flowId}`, () => countSentSince(tx, m.userId, dayStart, m.flowId!));
-    if (sentToday >= REPEAT_VISIT_DAILY_CAP) return { action: 'defer', until: tomorrow, reason: 'repeat-visit cap of 200 a day reached' };
-  }
-  if (monthlyLimit !== null) {
-    const used = await counter(`month:${m.userId}`, () => countSentSince(tx, m.userId, startOfLocalMonth(f.now, f.timeZone)));
-    if (used >= monthlyLimit) return { action: 'fail', reason: ALLOWANCE_REACHED };
-  }
+  const monthlyLimit = b.limits.get(m.userId) ?? null;
+  if (monthlyLimit !== null && b.counts.get(`month:${m.userId}`)! >= monthlyLimit) return { action: 'fail', reason: ALLOWANCE_REACHED };
   return { action: 'send', to };
 }
 

@@ -45,6 +45,13 @@ export interface FactsContext {
   now: number;
   /** The business time zone of a message's owner. */
   timeZoneOf(userId: number): string;
+  /** The whole claimed batch (every source's messages). */
+  batch: readonly MessageRow[];
+  /**
+   * Loads something once per batch for every source that asks by the same key (the clients that every source's
+   * facts include: one query for the batch, not one per source).
+   */
+  once<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 /** What the rules and the renderer need from a message's source, as its subject is now. */

@@ -21,7 +21,16 @@ export const periodicPlanners: ReadonlyMap<FlowKind, PeriodicPlanner> = new Map(
 );
 
 /** The send-time facts of a claimed batch: grouped by source, each source asked once for its group. */
-export async function factsOfBatch(tx: Tx, batch: readonly MessageRow[], at: FactsContext): Promise<Map<number, SourceFacts>> {
+export async function factsOfBatch(tx: Tx, batch: readonly MessageRow[], ctx: Pick<FactsContext, 'now' | 'timeZoneOf'>): Promise<Map<number, SourceFacts>> {
+  const loaded = new Map<string, Promise<unknown>>();
+  const at: FactsContext = {
+    ...ctx,
+    batch,
+    once: <T>(key: string, load: () => Promise<T>) => {
+      if (!loaded.has(key)) loaded.set(key, load());
+      return loaded.get(key) as Promise<T>;
+    },
+  };
   const groups = new Map<MessageSource, MessageRow[]>();
   for (const m of batch) {
     const source = sourceOf(m);

@@ -1,4 +1,5 @@
-import { and, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../platform/db/rows.ts';
 import type { Db } from '../platform/db/open.ts';
 import { OUT_STATUSES, type Tx } from '../platform/db/transactions.ts';
 import { messages } from './schema.ts';
@@ -32,30 +33,37 @@ export async function renewLeases(tx: Tx, ids: number[], leaseUntil: number): Pr
   if (ids.length) await tx.update(messages).set({ attempts: sql`${messages.attempts} + 1`, leaseUntil: new Date(leaseUntil) }).where(inArray(messages.id, ids));
 }
 
-/** Messages the owner sent (or is sending) since `since`, of one flow when given: the caps count these. */
-export async function countSentSince(tx: Tx, userId: number, since: number, flowId?: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.userId, userId),
-        inArray(messages.status, [...OUT_STATUSES]),
-        sql`${messages.sentAt} >= ${iso(since)}::timestamptz`,
-        flowId === undefined ? undefined : eq(messages.flowId, flowId),
-      ),
-    );
-  return Number(row?.n ?? 0);
+/** A cap's count: the owner's messages sent (or sending) since `since`, of one flow when given. */
+export interface SentCount {
+  key: string;
+  user_id: number;
+  flow_id: number | null;
+  since: string;
 }
 
-/** Whether the flow already went out to this client (the first-send flag). */
-export async function sentToClientBefore(tx: Tx, flowId: number, clientId: number): Promise<boolean> {
-  const [earlier] = await tx
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.flowId, flowId), eq(messages.clientId, clientId), inArray(messages.status, [...OUT_STATUSES])))
-    .limit(1);
-  return earlier !== undefined;
+const OUT_SQL = sql.raw(OUT_STATUSES.map((s) => `'${s}'`).join(', '));
+
+/** The counts the caps need for a whole batch, in one statement, by `key`. */
+export async function countsSentSince(tx: Tx, wanted: SentCount[]): Promise<Map<string, number>> {
+  if (!wanted.length) return new Map();
+  const rows = await rowsOf<{ key: string; n: number }>(
+    tx as Db,
+    sql`SELECT v.key, (SELECT count(*)::int FROM messages m
+          WHERE m.user_id = v.user_id AND (v.flow_id IS NULL OR m.flow_id = v.flow_id) AND m.status IN (${OUT_SQL}) AND m.sent_at >= v.since) AS n
+        FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS v(key text, user_id int, flow_id int, since timestamptz)`,
+  );
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}
+
+/** Which (flow, client) pairs the flow already went out to (the first-send flag), in one statement: `flow:client`. */
+export async function sentToClientsAmong(tx: Tx, pairs: { flow_id: number; client_id: number }[]): Promise<Set<string>> {
+  if (!pairs.length) return new Set();
+  const rows = await rowsOf<{ flow_id: number; client_id: number }>(
+    tx as Db,
+    sql`SELECT DISTINCT v.flow_id, v.client_id FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS v(flow_id int, client_id int)
+        WHERE EXISTS (SELECT 1 FROM messages m WHERE m.flow_id = v.flow_id AND m.client_id = v.client_id AND m.status IN (${OUT_SQL}))`,
+  );
+  return new Set(rows.map((r) => `${r.flow_id}:${r.client_id}`));
 }
 
 /**
@@ -122,23 +130,35 @@ export async function holdMessages(tx: Tx, held: Held[], at: Date): Promise<void
     WHERE m.id = v.id`);
 }
 
-/** The row as this dispatcher claimed it: a takeover by another dispatcher (other attempt) makes every settle a no-op. */
-const claimedBy = (c: { id: number; attempts: number }) => and(eq(messages.id, c.id), eq(messages.status, 'sending'), eq(messages.attempts, c.attempts));
-
-export async function markSent(db: Db, c: { id: number; attempts: number }, providerMessageId: string): Promise<void> {
-  await db.update(messages).set({ status: 'sent', providerMessageId, leaseUntil: null, reason: null }).where(claimedBy(c));
+/** A claimed message as this dispatcher holds it: settles apply only while the row is still `sending` at this attempt. */
+export interface Settle {
+  id: number;
+  attempts: number;
 }
 
-export async function markFailed(db: Db, c: { id: number; attempts: number }, reason: string, at: number): Promise<void> {
-  await db.update(messages).set({ status: 'failed', reason, failedAt: new Date(at), leaseUntil: null }).where(claimedBy(c));
+/**
+ * Settles a batch's outcomes of one kind in one statement, each row only if it is still the one claimed (a takeover
+ * by another dispatcher, another attempt, makes it a no-op).
+ */
+async function settleAll(db: Db, rows: object[], columns: string, set: SQL): Promise<void> {
+  if (!rows.length) return;
+  await db.execute(sql`UPDATE messages AS m SET ${set}
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS v(id int, attempts int, ${sql.raw(columns)})
+    WHERE m.id = v.id AND m.status = 'sending' AND m.attempts = v.attempts`);
 }
 
-/** Back to the queue for another attempt at `at` (a retryable failure). */
-export async function requeue(db: Db, c: { id: number; attempts: number }, reason: string, at: number): Promise<void> {
-  await db.update(messages).set({ status: 'queued', plannedAt: new Date(at), reason, sentAt: null, leaseUntil: null }).where(claimedBy(c));
-}
+/** Sent: the provider's id. */
+export const markSent = (db: Db, rows: (Settle & { provider_message_id: string })[]) =>
+  settleAll(db, rows, 'provider_message_id text', sql`status = 'sent', provider_message_id = v.provider_message_id, lease_until = NULL, reason = NULL`);
 
-/** Gives a claimed but unsent message back for `at`: no attempt is spent (the provider asked to wait). */
-export async function release(db: Db, c: { id: number; attempts: number }, at: number): Promise<void> {
-  await db.update(messages).set({ status: 'queued', attempts: c.attempts - 1, plannedAt: new Date(at), sentAt: null, leaseUntil: null }).where(claimedBy(c));
-}
+/** Failed for good, with the provider's (or the engine's) reason. */
+export const markFailed = (db: Db, rows: (Settle & { reason: string })[], at: number) =>
+  settleAll(db, rows, 'reason text', sql`status = 'failed', reason = v.reason, failed_at = ${iso(at)}::timestamptz, lease_until = NULL`);
+
+/** Back to the queue for another attempt at `planned_at` (a retryable failure). */
+export const requeue = (db: Db, rows: (Settle & { reason: string; planned_at: string })[]) =>
+  settleAll(db, rows, 'reason text, planned_at timestamptz', sql`status = 'queued', planned_at = v.planned_at, reason = v.reason, sent_at = NULL, lease_until = NULL`);
+
+/** Gives claimed but unsent messages back for `planned_at`: no attempt is spent (the provider asked to wait). */
+export const release = (db: Db, rows: (Settle & { planned_at: string })[]) =>
+  settleAll(db, rows, 'planned_at timestamptz', sql`status = 'queued', attempts = m.attempts - 1, planned_at = v.planned_at, sent_at = NULL, lease_until = NULL`);

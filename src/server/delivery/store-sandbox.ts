@@ -4,14 +4,16 @@ import type { Db } from '../platform/db/open.ts';
 import { sandboxMessages } from './schema.ts';
 
 /**
- * Records one sandbox send. A repeated idempotency key inserts nothing new: it counts the repeat in `sends` and
- * answers the first send's provider id (as a provider that honours idempotency keys would).
+ * Records a batch of sandbox sends in one statement (keys are unique within a batch). A repeated idempotency key
+ * inserts nothing new: it counts the repeat in `sends` and answers the first send's provider id (as a provider that
+ * honours idempotency keys would). The provider ids by key.
  */
-export async function recordSandboxSend(db: Db, m: { idempotencyKey: string; to: string; text: string; at: number }): Promise<string> {
-  const [row] = await db
+export async function recordSandboxSends(db: Db, batch: readonly { idempotencyKey: string; to: string; text: string }[], at: number): Promise<Map<string, string>> {
+  if (!batch.length) return new Map();
+  const rows = await db
     .insert(sandboxMessages)
-    .values({ idempotencyKey: m.idempotencyKey, providerMessageId: `sbx-${randomUUID()}`, to: m.to, text: m.text, createdAt: new Date(m.at) })
+    .values(batch.map((m) => ({ idempotencyKey: m.idempotencyKey, providerMessageId: `sbx-${randomUUID()}`, to: m.to, text: m.text, createdAt: new Date(at) })))
     .onConflictDoUpdate({ target: sandboxMessages.idempotencyKey, set: { sends: sql`${sandboxMessages.sends} + 1` } })
-    .returning({ providerMessageId: sandboxMessages.providerMessageId });
-  return row!.providerMessageId;
+    .returning({ key: sandboxMessages.idempotencyKey, providerMessageId: sandboxMessages.providerMessageId });
+  return new Map(rows.map((r) => [r.key, r.providerMessageId]));
 }

@@ -52,4 +52,9 @@ export interface Channel {
   readonly name: ChannelName;
   /** Sends one message. Never throws for provider answers: failures come back as `{ ok: false }`. */
   send(message: OutgoingMessage): Promise<SendResult>;
+  /**
+   * Sends a whole batch at once (the sandbox: one INSERT), results in the batch's order; a channel without it gets
+   * its batch's messages through `send`, several at a time within its pacing. Never throws for provider answers.
+   */
+  sendBatch?(messages: readonly OutgoingMessage[]): Promise<SendResult[]>;
 }

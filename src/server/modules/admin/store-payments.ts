@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, count, desc, eq, getTableColumns, gte, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -23,6 +23,13 @@ export const paymentPeriodsOf = (db: Tx, userId: number) =>
     .select({ tariff: payments.tariff, success: payments.success, dateBegin: payments.dateBegin, dateEnd: payments.dateEnd })
     .from(payments)
     .where(eq(payments.userId, userId));
+
+/** The payment periods of several users in one query (the dispatcher's batch), with each row's user. */
+export const paymentPeriodsOfUsers = (db: Tx, userIds: number[]) =>
+  db
+    .select({ userId: payments.userId, tariff: payments.tariff, success: payments.success, dateBegin: payments.dateBegin, dateEnd: payments.dateEnd })
+    .from(payments)
+    .where(inArray(payments.userId, userIds));
 
 /**
  * The tariffs in force at `nowSeconds` (the rule of src/shared/flows `activeTariffs`) as one SQL `int[]` expression,

@@ -36,7 +36,7 @@ export const bookingSource: MessageSource = {
   subject: 'recordId',
   async facts(tx, batch, at) {
     const records = await recordsByIds(tx, distinct(batch.map((m) => m.recordId)));
-    const clients = await clientsOfBatch(tx, batch);
+    const clients = await clientsOfBatch(tx, at);
     const masters = await mastersByIds(tx, distinct([...records.values()].map((r) => r.masterId)));
     const services = await servicesByIds(tx, distinct([...records.values()].flatMap((r) => r.serviceIds)));
     return new Map(

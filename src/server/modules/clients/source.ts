@@ -1,5 +1,5 @@
 import { clientCategory } from '../../../shared/flows/filters.ts';
-import { inRange, type MessageRow, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
+import { inRange, type FactsContext, type MessageSource, type SourceFacts } from '../../delivery/source.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { planBirthdays, planRepeatVisits } from './periodic.ts';
 import { clientsByIds, type ClientRow } from './store.ts';
@@ -17,10 +17,12 @@ export function clientFacts(client: ClientRow | undefined, now: number): SourceF
   };
 }
 
-/** The clients of a batch of messages, by id, in one query. */
-export async function clientsOfBatch(tx: Tx, batch: readonly MessageRow[]): Promise<Map<number, ClientRow>> {
-  const ids = [...new Set(batch.map((m) => m.clientId).filter((id): id is number => id !== null))];
-  return new Map(ids.length ? (await clientsByIds(tx, ids)).map((c) => [c.id, c]) : []);
+/** The clients of the whole claimed batch, by id, in one query shared by every source that asks. */
+export function clientsOfBatch(tx: Tx, at: FactsContext): Promise<Map<number, ClientRow>> {
+  return at.once('clients', async () => {
+    const ids = [...new Set(at.batch.map((m) => m.clientId).filter((id): id is number => id !== null))];
+    return new Map(ids.length ? (await clientsByIds(tx, ids)).map((c) => [c.id, c]) : []);
+  });
 }
 
 /**
@@ -31,7 +33,7 @@ export const clientsSource: MessageSource = {
   name: 'clients',
   subject: 'clientId',
   async facts(tx, batch, at) {
-    const clients = await clientsOfBatch(tx, batch);
+    const clients = await clientsOfBatch(tx, at);
     return new Map(batch.map((m) => [m.id, clientFacts(clients.get(m.clientId!), at.now)]));
   },
   periodic: { birthday: planBirthdays, repeatVisit: planRepeatVisits },

@@ -41,9 +41,6 @@ export function flowSendsSince(flowId: number, clientId: SQL, since: SQL): { cou
   return { count: sql`(SELECT count(*)::int FROM messages m WHERE ${where})`, last: sql`(SELECT max(m.created_at) FROM messages m WHERE ${where})` };
 }
 
-/** The owner of a message, for a statement about it (the user id as a scalar subquery). */
-export const messageOwner = (messageId: number): SQL => sql`(SELECT user_id FROM messages WHERE id = ${messageId})`;
-
 export interface MessageFilter {
   flowId?: number;
   status?: MessageRecord['status'];

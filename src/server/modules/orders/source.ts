@@ -32,7 +32,7 @@ export const ordersSource: MessageSource = {
   subject: 'orderId',
   async facts(tx, batch, at) {
     const orders = await ordersByIds(tx, [...new Set(batch.map((m) => m.orderId!))]);
-    const clients = await clientsOfBatch(tx, batch);
+    const clients = await clientsOfBatch(tx, at);
     return new Map(
       batch.map((m) => {
         const client = clientFacts(m.clientId === null ? undefined : clients.get(m.clientId), at.now);

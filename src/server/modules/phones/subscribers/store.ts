@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
 import { pageTotal, windowTotal } from '../../../platform/db/rows.ts';
@@ -80,22 +80,27 @@ export async function removeSubscriber(db: Db, userId: number, id: number): Prom
   return removed.length > 0;
 }
 
-/** The client's row for one channel and number (send-time rule: phones/subscribers/address.ts). */
-export async function subscriptionOf(db: Tx, userId: number | SQL, channel: ChannelName, phone: string) {
-  const [row] = await db
-    .select({ status: subscribers.status, chatId: subscribers.chatId })
-    .from(subscribers)
-    .where(and(eq(subscribers.userId, userId), eq(subscribers.channel, channel), eq(subscribers.phone, phone)));
-  return row;
-}
+/** A subscriber row's send-time part, keyed by `subscriberKey(userId, channel, phone)`. */
+export type Subscription = { status: SubscriberStatus; chatId: string | null };
+export const subscriberKey = (userId: number, channel: ChannelName, phone: string) => `${userId}:${channel}:${phone}`;
 
 /**
- * The Telegram chat an active subscriber opened with the bot, for the channel to deliver to. The owner may be a
- * scalar subquery (a message's owner: delivery's `messageOwner`), so the send-time lookup stays one statement.
+ * The clients' rows for a batch of (owner, channel, number) in one query (the send-time rule and the channel's
+ * address: phones/subscribers/address.ts). Rows found, by `subscriberKey`.
  */
-export async function telegramChatOf(db: Tx, userId: number | SQL, phone: string): Promise<string | undefined> {
-  const row = await subscriptionOf(db, userId, 'telegram', phone);
-  return row?.status === 'active' ? (row.chatId ?? undefined) : undefined;
+export async function subscriptionsAmong(db: Tx, wanted: readonly { userId: number; channel: ChannelName; phone: string }[]): Promise<Map<string, Subscription>> {
+  if (!wanted.length) return new Map();
+  const rows = await db
+    .select({ userId: subscribers.userId, channel: subscribers.channel, phone: subscribers.phone, status: subscribers.status, chatId: subscribers.chatId })
+    .from(subscribers)
+    .where(
+      and(
+        inArray(subscribers.userId, [...new Set(wanted.map((w) => w.userId))]),
+        inArray(subscribers.channel, [...new Set(wanted.map((w) => w.channel))]),
+        inArray(subscribers.phone, [...new Set(wanted.map((w) => w.phone))]),
+      ),
+    );
+  return new Map(rows.filter((r) => r.phone !== null).map((r) => [subscriberKey(r.userId, r.channel, r.phone!), { status: r.status, chatId: r.chatId }]));
 }
 
 /** A /start from the bot link: the chat subscribes (again) to the business; the row as it is now. */

@@ -1,0 +1,114 @@
+import type { OutgoingMessage, SendResult } from './channel.ts';
+import type { Pacer } from './pacing.ts';
+import type { Claimed } from '../claim.ts';
+import type { DispatchDeps } from '../dispatcher.ts';
+import { channelAddresses, NOT_SUBSCRIBED_TELEGRAM } from '../../modules/phones/subscribers/address.ts';
+import { outgoingImageOf } from '../../modules/flows/image-store.ts';
+
+// Sending a claimed batch through the channel (docs/delivery.md "Dispatcher and crash safety"): the dispatcher
+// settles what comes back.
+
+/** Sends of one batch in flight at once through a provider (each still waits for its pacer's token). */
+export const SEND_CONCURRENCY = 8;
+
+/**
+ * What became of one claimed message: the channel's answer, or given back unsent until `until` (its pacer's wait,
+ * counted as deferred; or the rest of a batch a provider rate-limited).
+ */
+export type Outcome = { c: Claimed; result: SendResult } | { c: Claimed; until: number; deferred: boolean };
+
+/**
+ * Waits (wall clock: provider limits run on real time) until the pacer gives `to` a token, as long as the batch
+ * stays within half its lease; returns 0 when a token was taken, else the wait still needed.
+ */
+async function paced(pacer: Pacer, to: string, started: number, leaseMs: number): Promise<number> {
+  for (;;) {
+    const wait = pacer.reserve(to);
+    if (wait === 0 || Date.now() - started + wait > leaseMs / 2) return wait;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+}
+
+/** The flow's buttons and its stored image (read by key from our files, never fetched from an address). */
+type Images = Map<string, ReturnType<typeof outgoingImageOf>>;
+
+async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Promise<Pick<OutgoingMessage, 'buttons' | 'image'>> {
+  const { userId, buttons, image } = c.extras;
+  // A flow's messages share one image: read once per batch, not once per message.
+  const key = image && c.flowId !== null ? `${c.flowId}:${image.url}` : undefined;
+  if (key && !images.has(key)) images.set(key, outgoingImageOf(deps.config.dataDir, userId, c.flowId!, image));
+  const file = key ? await images.get(key) : undefined;
+  return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
+}
+
+const channelError = (error: unknown): SendResult => ({ ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) });
+
+/**
+ * Sends a claimed batch: in one call when the channel takes batches and nothing paces it (the sandbox), else
+ * several at a time (SEND_CONCURRENCY), each after its pacer token. A provider's wait hint stops the batch: what
+ * has not started yet is given back for as long as asked (never hammering a rate limit).
+ */
+export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[]): Promise<Outcome[]> {
+  const { channel, pacer } = deps;
+  // `sent_to` keeps the phone (log, conversion); the channel gets its own address for it (a Telegram chat id).
+  const addressOf = await channelAddresses(deps.db, channel.name, claimed.map((c) => ({ userId: c.extras.userId, phone: c.to })));
+  const images: Images = new Map();
+  const outgoing = async (c: Claimed): Promise<OutgoingMessage | SendResult> => {
+    const to = addressOf(c.extras.userId, c.to);
+    if (to === undefined) return { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM };
+    return { idempotencyKey: c.key, to, text: c.text, ...(await extrasToSend(deps, c, images)) };
+  };
+  const isResult = (m: OutgoingMessage | SendResult): m is SendResult => 'ok' in m;
+
+  if (channel.sendBatch && !pacer) {
+    const ready = await Promise.all(claimed.map(outgoing));
+    const toSend = ready.filter((m): m is OutgoingMessage => !isResult(m));
+    const results = await channel.sendBatch(toSend).catch((error) => toSend.map(() => channelError(error)));
+    let next = 0;
+    return claimed.map((c, i) => ({ c, result: isResult(ready[i]!) ? ready[i] : results[next++]! }));
+  }
+
+  const started = Date.now();
+  const outcomes: Outcome[] = [];
+  let stoppedUntil: number | undefined;
+  const sendOne = async (c: Claimed): Promise<void> => {
+    if (stoppedUntil !== undefined) return void outcomes.push({ c, until: stoppedUntil, deferred: false });
+    const wait = pacer ? await paced(pacer, c.to, started, deps.config.delivery.leaseMs) : 0;
+    // Too long to wait inside the lease: give it back unspent for when the provider's limit allows.
+    if (wait > 0) return void outcomes.push({ c, until: deps.config.now() + wait, deferred: true });
+    let result: SendResult;
+    try {
+      const m = await outgoing(c);
+      result = isResult(m) ? m : await channel.send(m);
+    } catch (error) {
+      result = channelError(error);
+    }
+    outcomes.push({ c, result });
+    if (!result.ok && result.retryable && result.retryAfterMs) {
+      // Rate limited: nothing more of this batch starts; the rest waits as long as asked.
+      pacer?.pause(result.retryAfterMs);
+      stoppedUntil ??= deps.config.now() + result.retryAfterMs;
+    }
+  };
+  // Slow start: one send alone, then one more in flight after each answer (up to SEND_CONCURRENCY), so a provider
+  // that rate-limits the batch sees no burst of requests it will refuse.
+  await new Promise<void>((done) => {
+    let next = 0;
+    let active = 0;
+    let limit = 1;
+    const pump = () => {
+      while (active < limit && next < claimed.length) {
+        active++;
+        void sendOne(claimed[next++]!).then(() => {
+          active--;
+          limit = Math.min(SEND_CONCURRENCY, limit + 1);
+          pump();
+        });
+      }
+      if (active === 0 && next >= claimed.length) done();
+    };
+    pump();
+  });
+  return outcomes;
+}
+
