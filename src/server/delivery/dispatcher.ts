@@ -74,7 +74,10 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
   // Failures that stop their flow (flow-status.ts), applied once the batch is done.
   const stops: FlowStop[] = [];
   const claimed = await claim(deps, deps.config.now(), stats, stops);
-  if (claimed.length) await settle(deps, await sendClaimed(deps, claimed), stats, stops);
+  if (claimed.length) {
+    const batchOutcomes = await sendClaimed(deps, claimed, (outcome) => settle(deps, [outcome], stats, stops));
+    if (batchOutcomes.length) await settle(deps, batchOutcomes, stats, stops);
+  }
   await stopWithError(deps.db, stops);
   return stats;
 }

@@ -122,3 +122,23 @@ it("a provider's sends of one batch run concurrently (at most SEND_CONCURRENCY a
   const all = await messagesOf(server, o);
   expect(all.every((m) => m.status === 'sent' && m.providerMessageId === `p-${m.idempotencyKey}`)).toBe(true);
 });
+
+it("a provider's answer is recorded as it comes, before the rest of its batch is sent (a crash resends only what was in flight)", async () => {
+  const o = await owner(server);
+  await flow(server, o, 'newRecord');
+  await bookAll(o, ['+79162220001', '+79162220002', '+79162220003']);
+  const seenBeforeLast: string[][] = [];
+  let sends = 0;
+  const provider: Channel = {
+    name: 'sandbox',
+    async send(m) {
+      // Slow start: the first send goes alone, so by the third the first answer must be in the database.
+      if (++sends === 3) seenBeforeLast.push((await messagesOf(server, o)).filter((x) => x.status === 'sent').map((x) => x.idempotencyKey));
+      return { ok: true, providerMessageId: `p-${m.idempotencyKey}` };
+    },
+  };
+  server.clock.advance(1);
+  const config = { ...server.api.config, delivery: { ...server.api.config.delivery, dailyCap: 0 } };
+  expect(await dispatchBatch({ db: server.api.db, config, channel: provider })).toMatchObject({ claimed: 3, sent: 3 });
+  expect(seenBeforeLast[0]!.length).toBeGreaterThanOrEqual(1);
+});

@@ -44,11 +44,14 @@ async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Pro
 const channelError = (error: unknown): SendResult => ({ ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) });
 
 /**
- * Sends a claimed batch: in one call when the channel takes batches and nothing paces it (the sandbox), else
- * several at a time (SEND_CONCURRENCY), each after its pacer token. A provider's wait hint stops the batch: what
- * has not started yet is given back for as long as asked (never hammering a rate limit).
+ * Sends a claimed batch: in one call when the channel takes batches and nothing paces it (the sandbox: the outcomes
+ * come back to be settled together), else several at a time (SEND_CONCURRENCY), each after its pacer token, each
+ * outcome handed to `record` as soon as it is known. Recording a provider's answer at once keeps a crash's
+ * double-send window to the sends in flight, not the whole batch; a provider's latency dwarfs the statement.
+ * A provider's wait hint stops the batch: what has not started yet is given back for as long as asked (never
+ * hammering a rate limit).
  */
-export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[]): Promise<Outcome[]> {
+export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[], record: (outcome: Outcome) => Promise<void>): Promise<Outcome[]> {
   const { channel, pacer } = deps;
   // `sent_to` keeps the phone (log, conversion); the channel gets its own address for it (a Telegram chat id).
   const addressOf = await channelAddresses(deps.db, channel.name, claimed.map((c) => ({ userId: c.extras.userId, phone: c.to })));
@@ -69,13 +72,12 @@ export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[]): Promi
   }
 
   const started = Date.now();
-  const outcomes: Outcome[] = [];
   let stoppedUntil: number | undefined;
   const sendOne = async (c: Claimed): Promise<void> => {
-    if (stoppedUntil !== undefined) return void outcomes.push({ c, until: stoppedUntil, deferred: false });
+    if (stoppedUntil !== undefined) return record({ c, until: stoppedUntil, deferred: false });
     const wait = pacer ? await paced(pacer, c.to, started, deps.config.delivery.leaseMs) : 0;
     // Too long to wait inside the lease: give it back unspent for when the provider's limit allows.
-    if (wait > 0) return void outcomes.push({ c, until: deps.config.now() + wait, deferred: true });
+    if (wait > 0) return record({ c, until: deps.config.now() + wait, deferred: true });
     let result: SendResult;
     try {
       const m = await outgoing(c);
@@ -83,32 +85,38 @@ export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[]): Promi
     } catch (error) {
       result = channelError(error);
     }
-    outcomes.push({ c, result });
     if (!result.ok && result.retryable && result.retryAfterMs) {
       // Rate limited: nothing more of this batch starts; the rest waits as long as asked.
       pacer?.pause(result.retryAfterMs);
       stoppedUntil ??= deps.config.now() + result.retryAfterMs;
     }
+    await record({ c, result });
   };
   // Slow start: one send alone, then one more in flight after each answer (up to SEND_CONCURRENCY), so a provider
   // that rate-limits the batch sees no burst of requests it will refuse.
+  // A failed record (the database went away) stops new sends; what is in flight finishes, then the error is raised
+  // and the unrecorded rows wait for their lease to run out, as after a crash.
+  let failure: unknown;
   await new Promise<void>((done) => {
     let next = 0;
     let active = 0;
     let limit = 1;
     const pump = () => {
-      while (active < limit && next < claimed.length) {
+      while (failure === undefined && active < limit && next < claimed.length) {
         active++;
-        void sendOne(claimed[next++]!).then(() => {
-          active--;
-          limit = Math.min(SEND_CONCURRENCY, limit + 1);
-          pump();
-        });
+        void sendOne(claimed[next++]!)
+          .catch((error: unknown) => void (failure ??= error))
+          .then(() => {
+            active--;
+            limit = Math.min(SEND_CONCURRENCY, limit + 1);
+            pump();
+          });
       }
-      if (active === 0 && next >= claimed.length) done();
+      if (active === 0 && (next >= claimed.length || failure !== undefined)) done();
     };
     pump();
   });
-  return outcomes;
+  if (failure !== undefined) throw failure;
+  return [];
 }
 
