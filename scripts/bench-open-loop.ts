@@ -67,8 +67,9 @@ async function call(port: number, path: string, init: { method?: string; token?:
   return res.json() as Promise<Record<string, unknown>>;
 }
 
-const login = async (port: number) =>
-  (await call(port, '/account/login', { method: 'POST', body: { email: 'demo@cabinet.local', password: 'demo123' } })).token as string;
+// An owner of the bench's own: the demo account is rebuilt at each start, which would drop the flows set up here.
+const OWNER = { email: 'bench-owner@cabinet.local', password: 'bench-pass-1' };
+const login = async (port: number) => (await call(port, '/account/login', { method: 'POST', body: OWNER })).token as string;
 
 /** The product's statements for one request of `path`, recorded by the product child (bench-targets.ts). */
 async function captureSql(child: ChildProcess, port: number, token: string, path: BenchPath) {
@@ -79,10 +80,11 @@ async function captureSql(child: ChildProcess, port: number, token: string, path
   return dumped;
 }
 
-/** Migrates the fresh database, gives the demo owner 100 flows, and checks PRODUCT_SQL against the product. */
+/** Migrates the fresh database, gives the bench owner 100 flows, and checks PRODUCT_SQL against the product. */
 async function setUp(env: Record<string, string>) {
   const { child, port } = await startTarget('product', { ...env, DELIVERY_INTERVAL_MS: '0' });
   try {
+    await call(port, '/account/register', { method: 'POST', body: { ...OWNER, confirmPassword: OWNER.password, phone: '+79161234567' } });
     const token = await login(port);
     const kinds = ['birthday', 'recordReminder'];
     for (let i = 0; i < FLOWS; i++) await call(port, '/Flows', { method: 'POST', token, body: { title: `Flow ${i}`, content: 'Hello {clientName}', type: kinds[i % kinds.length] } });
@@ -180,7 +182,7 @@ async function measure(target: string, role: string, env: Record<string, string>
 const loadBefore = loadavg();
 const { rows, drift } = await withBenchPostgres(async ({ DATABASE_URL, DATA_DIR }) => {
   const env = { DATABASE_URL, DATA_DIR };
-  console.error(`setting up: migrations, ${FLOWS} flows for the demo owner, SQL check`);
+  console.error(`setting up: migrations, ${FLOWS} flows for the bench owner, SQL check`);
   const { userId, noticeFlowId, drift } = await setUp(env);
   const backlog = () => queueBacklog(DATABASE_URL, userId, noticeFlowId, 20_000);
   const rows: Row[] = [];

@@ -36,11 +36,10 @@ export async function regenerateDemo(db: Db, user: { id: number; language: Syste
     await deleteBusinessData(tx, userId);
     await ensureDemoTariff(tx, userId, nowMs);
 
-    const [masterIds, serviceIds, clientIds] = await Promise.all([
-      insertMasters(tx, userId, salon.masters),
-      insertServices(tx, userId, salon.services),
-      insertClients(tx, salon.clients.map((c) => ({ ...c, userId }))),
-    ]);
+    // One after another: a transaction is one connection, which runs one statement at a time.
+    const masterIds = await insertMasters(tx, userId, salon.masters);
+    const serviceIds = await insertServices(tx, userId, salon.services);
+    const clientIds = await insertClients(tx, salon.clients.map((c) => ({ ...c, userId })));
     const recordIds = await insertRecords(
       tx,
       salon.records.map((r) => ({ userId, clientId: clientIds[r.client]!, masterId: masterIds[r.master]!, serviceIds: [serviceIds[r.service]!], startAt: r.startAt, status: r.status, createdAt: r.createdAt, updatedAt: r.createdAt })),
