@@ -6,10 +6,10 @@ import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
 import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
-import { listTexts } from '../../../ui/list-states.tsx';
+import { focusFirstField, listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 
 // Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
@@ -86,6 +86,8 @@ export default function Subscribers(props: InsightsProps) {
         notices={{
           found: t('subscribers.found', { count: list.total }),
           texts: listTexts(t, { empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }),
+          emptyAction: !filtered && <button type="button" className={buttonClass} onClick={() => focusFirstField('add-subscriber-title')}>{t('subscribers.add.title')}</button>,
+          emptyIcon: 'i-lucide-users',
         }}
         columns={[
           { header: t('subscribers.col.phone'), cell: (item) => (item.phone ? `+${item.phone}` : <span className="text-ink-muted">{t('subscribers.noPhone')}</span>) },
