@@ -9,7 +9,7 @@ import { focusFirstField, listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SubmitButton, TextField } from '../../../ui/field.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 
 // Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
@@ -97,7 +97,7 @@ export default function Blacklist(props: InsightsProps) {
         list={list}
         rowKey={(item) => item.id}
         notices={{ found: t('found', { count: list.total }), texts: listTexts(t, { empty: t(search.trim() ? 'emptySearch' : 'empty') }),
-          emptyAction: !search.trim() && <button type="button" className={buttonClass} onClick={() => focusFirstField('add-phone-title')}>{t('add.title')}</button>,
+          emptyAction: !search.trim() && <button type="button" className={secondaryButtonClass} onClick={() => focusFirstField('add-phone-title')}>{t('add.title')}</button>,
           emptyIcon: 'i-lucide-ban' }}
         columns={[
           { header: t('col.phone'), cell: (item) => displayPhone(item.phone) },

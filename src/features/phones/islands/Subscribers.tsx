@@ -9,7 +9,7 @@ import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, w
 import { focusFirstField, listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
-import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { formatDateTime } from '../../../ui/format.ts';
 
 // Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
@@ -86,7 +86,7 @@ export default function Subscribers(props: InsightsProps) {
         notices={{
           found: t('subscribers.found', { count: list.total }),
           texts: listTexts(t, { empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }),
-          emptyAction: !filtered && <button type="button" className={buttonClass} onClick={() => focusFirstField('add-subscriber-title')}>{t('subscribers.add.title')}</button>,
+          emptyAction: !filtered && <button type="button" className={secondaryButtonClass} onClick={() => focusFirstField('add-subscriber-title')}>{t('subscribers.add.title')}</button>,
           emptyIcon: 'i-lucide-users',
         }}
         columns={[
