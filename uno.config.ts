@@ -6,7 +6,6 @@ export default defineConfig({
     // Icons are CSS (a mask per class, only the classes the sources name): no JS, no font, no emoji. See docs/shell.md "Look".
     presetIcons({
       collections: { lucide: () => import('@iconify-json/lucide/icons.json').then((m) => m.default) },
-      extraProperties: { display: 'inline-block', 'vertical-align': '-0.125em', 'flex-shrink': '0' },
     }),
   ],
   // The default pipeline reads .tsx/.astro only: plain .ts modules of the browser (the kit's classes, the toaster,
