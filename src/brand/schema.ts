@@ -65,6 +65,23 @@ const host = z
   .string()
   .regex(/^[a-z0-9.-]+$/, { error: 'expected a bare host name such as cabinet.example.com (no scheme, no path)' });
 
+const hex = z.string().regex(/^#[0-9a-f]{6}$/i, { error: 'expected a colour as #rrggbb' });
+/** Today's blue: a brand without a theme looks as every brand did before themes. */
+export const DEFAULT_THEME = { primary: '#1f6feb', primaryDark: '#1558c0', primaryLight: '#e8f0fe', accent: '#f59e0b' } as const;
+/**
+ * An inline SVG mark (no scripts, no handlers, no outside references): it is written into every page as it is,
+ * and a favicon is a data: URL of one.
+ */
+const svgMark = z
+  .string()
+  .max(8_000, { error: 'keep the mark under 8000 characters (it is inlined into every page)' })
+  .regex(/^<svg\s[^>]*xmlns=['"]http:\/\/www\.w3\.org\/2000\/svg['"][\s\S]*<\/svg>$/, {
+    error: "expected an inline SVG starting with <svg xmlns='http://www.w3.org/2000/svg'",
+  })
+  .refine((svg) => !/<script|\son[a-z]+\s*=|href\s*=|url\(/i.test(svg), {
+    error: 'must not hold scripts, event handlers, links or url() references',
+  });
+
 const flagsShape = Object.fromEntries(FLAGS.map((flag) => [flag, z.boolean().default(false)])) as {
   [K in Flag]: z.ZodDefault<z.ZodBoolean>;
 };
@@ -74,6 +91,19 @@ export const brandSchema = z
     $schema: z.string().optional(),
     id: z.string().regex(/^[a-z0-9-]+$/, { error: 'expected lower-case letters, digits and dashes' }),
     productName: z.string().min(1),
+    /** The kit's colours (docs/shell.md "Look"); text colours are checked for AA contrast by tests/unit/brand-theme.test.ts. */
+    theme: z
+      .strictObject({
+        primary: hex.default(DEFAULT_THEME.primary),
+        primaryDark: hex.default(DEFAULT_THEME.primaryDark),
+        primaryLight: hex.default(DEFAULT_THEME.primaryLight),
+        accent: hex.default(DEFAULT_THEME.accent),
+      })
+      .default(DEFAULT_THEME),
+    /** The brand's mark beside the product name; without one the name stands alone. */
+    logo: svgMark.optional(),
+    /** The tab icon; the logo when omitted. */
+    favicon: svgMark.optional(),
     hosts: z.array(host).min(1, { error: 'list at least one production host' }),
     apiBaseUrl: url,
     /** §7: pages served from a host ending in .me talk to this API host instead. */

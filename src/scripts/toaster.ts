@@ -39,7 +39,10 @@ export function mountToaster(closeLabel = 'Close'): void {
         close.type = 'button';
         close.className = 'absolute top-1 right-1 p-1 bg-transparent border-0 cursor-pointer';
         close.setAttribute('aria-label', closeLabel);
-        close.textContent = '✕';
+        const mark = document.createElement('span');
+        mark.className = 'i-lucide-x';
+        mark.setAttribute('aria-hidden', 'true');
+        close.append(mark);
         close.addEventListener('click', () => dismissToast(toast.id));
         item.append(title, description, close);
         return item;

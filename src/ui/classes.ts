@@ -5,6 +5,8 @@ export const inputClass = 'w-full border border-gray-300 rounded px-2 py-1.5 tex
 export const buttonClass = 'px-3 py-1.5 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark disabled:opacity-50 cursor-pointer border-0';
 export const secondaryButtonClass = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 cursor-pointer disabled:opacity-50';
 export const dangerButtonClass = 'px-3 py-1.5 rounded text-sm font-medium bg-red-700 text-white hover:bg-red-800 cursor-pointer border-0 disabled:opacity-50';
+/** A link that looks like the primary button (the one next step, e.g. of an empty state). */
+export const primaryLinkClass = 'inline-block px-3 py-1.5 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark no-underline';
 /** A link that looks like a secondary button. */
 export const buttonLinkClass = 'px-3 py-1.5 rounded text-sm border border-gray-300 bg-white text-ink hover:bg-gray-100 no-underline';
 /** A plain text link. */

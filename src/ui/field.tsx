@@ -79,7 +79,14 @@ export function Checkbox({ label, error, onValue, onChange, ...input }: Checkbox
  * Disabled while its request runs, so a form is never sent twice, and until the island is hydrated, so the
  * server-rendered form is never submitted natively (that would put the fields in the URL).
  */
-export function SubmitButton({ busy, busyLabel, children, tone = 'normal' }: { busy: boolean; busyLabel: string; children: ReactNode; tone?: 'normal' | 'danger' }) {
+const SUBMIT_TONES = {
+  normal: 'bg-brand text-white border-0 hover:bg-brand-dark',
+  danger: 'bg-red-700 text-white border-0 hover:bg-red-800',
+  // A save among several on one screen that has nothing to save yet: it steps back (one primary action at a time).
+  secondary: 'bg-white text-ink border border-solid border-gray-300 hover:bg-gray-100',
+} as const;
+
+export function SubmitButton({ busy, busyLabel, children, tone = 'normal' }: { busy: boolean; busyLabel: string; children: ReactNode; tone?: keyof typeof SUBMIT_TONES }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   return (
@@ -87,7 +94,7 @@ export function SubmitButton({ busy, busyLabel, children, tone = 'normal' }: { b
       type="submit"
       disabled={busy || !hydrated}
       aria-busy={busy}
-      className={`px-4 py-2 rounded-md text-white border-0 cursor-pointer disabled:opacity-60 disabled:cursor-wait ${tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-brand hover:bg-brand-dark'}`}
+      className={`px-4 py-2 rounded-md cursor-pointer disabled:opacity-60 disabled:cursor-wait ${SUBMIT_TONES[tone]}`}
     >
       {busy ? busyLabel : children}
     </button>

@@ -27,7 +27,7 @@ interface TableProps<Row> {
    * The notices above the table: loading while there are no rows, the failure, or the empty notice when nothing
    * loads and there are no rows; `found` is a count line kept while the next page loads. None when left out.
    */
-  notices?: Pick<ListStateProps, 'texts' | 'retry' | 'emptyAction'> & { found?: string };
+  notices?: Pick<ListStateProps, 'texts' | 'retry' | 'emptyAction' | 'emptyIcon'> & { found?: string };
   /** aria-busy beyond loading (e.g. while a row's action runs); default `list.loading`. */
   busy?: boolean;
 }

@@ -41,8 +41,13 @@ describe('Table', () => {
     expect(table({ items: [], loading: true })).toMatch(statusWith('p', 'Loading…'));
     expect(table({ items: [], failed: true })).toContain(t('ui.failed'));
     const empty = table({ items: [] }, { notices: { texts: listTexts(t, { empty: 'No people yet.' }), emptyAction: h('a', { href: '/people/new' }, 'Add the first') } });
-    expect(empty).toMatch(statusWith('p', 'No people yet. <a href="/people/new">Add the first</a>'));
+    // The empty state with a first step: an icon (hidden from readers), one sentence, the action.
+    expect(empty).toMatch(/<div[^>]*role="status"[^>]*><span aria-hidden="true"[^>]*><span class="i-lucide-inbox text-2xl"><\/span><\/span><p[^>]*>No people yet\.<\/p><a href="\/people\/new">Add the first<\/a><\/div>/);
     expect(empty).not.toContain('<table');
+    const icon = table({ items: [] }, { notices: { texts: listTexts(t), emptyAction: 'x', emptyIcon: 'i-lucide-users' } });
+    expect(icon).toContain('i-lucide-users');
+    // A search that found nothing has no first step: one line.
+    expect(table({ items: [] }, { notices: { texts: listTexts(t, { empty: 'None found.' }) } })).toMatch(statusWith('p', 'None found.'));
     // Rows stay while the next page loads: no loading notice, the table says it is busy.
     expect(table({ items: [{ id: 1, name: 'Ben' }], loading: true })).toContain('aria-busy="true"');
     expect(table({ items: [{ id: 1, name: 'Ben' }], loading: true })).not.toContain('Loading…');

@@ -26,12 +26,17 @@ interface ProfileProps extends AccountProps {
 type Problem = { message?: string; errors?: { field: string; message: string }[] } | undefined;
 
 /** One section = one change = one call, with its own success or failure toast (§8 account changes). */
+// Six saves on one page: only a section with an edit since its last save shows its Save as the primary action.
 function Section({ title, busy, submitLabel, t, onSubmit, children }: { title: string; busy: boolean; submitLabel: string; t: T; onSubmit: () => void; children: ReactNode }) {
+  const [edited, setEdited] = useState(false);
+  useEffect(() => {
+    if (!busy) setEdited(false);
+  }, [busy]);
   return (
-    <form noValidate onSubmit={(e: FormEvent) => (e.preventDefault(), onSubmit())} className="flex flex-col gap-3 p-4 bg-white rounded-md border border-gray-200" aria-label={title}>
+    <form noValidate onSubmit={(e: FormEvent) => (e.preventDefault(), onSubmit())} onInput={() => setEdited(true)} onChange={() => setEdited(true)} className="flex flex-col gap-3 p-4 bg-white rounded-md border border-gray-200" aria-label={title}>
       <h2 className="m-0 text-lg font-semibold">{title}</h2>
       {children}
-      <div><SubmitButton busy={busy} busyLabel={t('working')}>{submitLabel}</SubmitButton></div>
+      <div><SubmitButton busy={busy} busyLabel={t('working')} tone={edited ? 'normal' : 'secondary'}>{submitLabel}</SubmitButton></div>
     </form>
   );
 }

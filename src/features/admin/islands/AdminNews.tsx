@@ -56,7 +56,7 @@ export default function AdminNews(props: AdminProps) {
         {state.items.map((n) => (
           <li key={n.id} className="bg-white border border-gray-200 rounded p-3">
             <div className="flex justify-between gap-2">
-              <strong>{n.level === 'warning' ? `⚠ ${n.title}` : n.title}</strong>
+              <strong>{n.level === 'warning' && <span aria-hidden="true" className="i-lucide-triangle-alert text-amber-700 mr-1" />}{n.title}</strong>
               <button type="button" className={secondaryButtonClass} aria-label={t('news.deleteOne', { title: n.title })} onClick={() => setDeleting(n)}>{t('common.delete')}</button>
             </div>
             <p className="text-sm m-0 mt-1 whitespace-pre-line">{n.text}</p>

@@ -5,7 +5,7 @@ import { MessageLogsTable } from './MessageLogsTable.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
 import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { inputClass, secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
+import { inputClass, primaryLinkClass, secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
 import { listTexts } from '../../../ui/list-states.tsx';
 
 /** The phones props shape, with the `delivery` messages typed so t() keys are checked. */
@@ -128,7 +128,8 @@ export default function MessageLogs(props: Props) {
         notices={{
           texts: listTexts(t, { empty: t(filtered ? 'logs.emptyFiltered' : 'logs.empty') }),
           retry: { label: t('ui.retry'), run: () => void load(filters) },
-          emptyAction: !filtered && <a className={textLinkClass} href={`${props.base}/flows`}>{t('logs.toFlows')}</a>,
+          emptyAction: !filtered && <a className={primaryLinkClass} href={`${props.base}/flows`}>{t('logs.toFlows')}</a>,
+          emptyIcon: 'i-lucide-mail',
         }}
         onMark={(m, s) => void mark(m, s)}
       />

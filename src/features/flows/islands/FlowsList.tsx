@@ -9,7 +9,7 @@ import type { FlowsProps } from './props.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
-import { buttonLinkClass, inputClass, menuItemClass, secondaryButtonClass } from '../../../ui/classes.ts';
+import { buttonLinkClass, inputClass, menuItemClass, primaryLinkClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { RowMenu } from '../../../ui/row-menu.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
@@ -157,7 +157,8 @@ export default function FlowsList(props: FlowsProps) {
           found: t('found', { count: state.total }),
           texts: listTexts(t, { failed: t('server.flowsGetFailed'), empty: t(filtering ? 'emptySearch' : 'empty') }),
           // The first flow starts from a template.
-          emptyAction: !filtering && <a className="text-brand-dark underline" href={`${base}/templates`}>{t('createFirst')}</a>,
+          emptyAction: !filtering && <a className={primaryLinkClass} href={`${base}/templates`}>{t('createFirst')}</a>,
+          emptyIcon: 'i-lucide-workflow',
         }}
         columns={[
           {

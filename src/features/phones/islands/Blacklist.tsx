@@ -5,7 +5,7 @@ import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
 import { addPhone, displayPhone, explain, phoneError, phonesPage, removePhone, type IgnoredPhone } from '../store.ts';
 import type { InsightsProps } from './props.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
-import { listTexts } from '../../../ui/list-states.tsx';
+import { focusFirstField, listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { SubmitButton, TextField } from '../../../ui/field.tsx';
@@ -96,7 +96,9 @@ export default function Blacklist(props: InsightsProps) {
         caption={t('caption')}
         list={list}
         rowKey={(item) => item.id}
-        notices={{ found: t('found', { count: list.total }), texts: listTexts(t, { empty: t(search.trim() ? 'emptySearch' : 'empty') }) }}
+        notices={{ found: t('found', { count: list.total }), texts: listTexts(t, { empty: t(search.trim() ? 'emptySearch' : 'empty') }),
+          emptyAction: !search.trim() && <button type="button" className={secondaryButtonClass} onClick={() => focusFirstField('add-phone-title')}>{t('add.title')}</button>,
+          emptyIcon: 'i-lucide-ban' }}
         columns={[
           { header: t('col.phone'), cell: (item) => displayPhone(item.phone) },
           { header: t('col.comment'), cell: (item) => item.comment },

@@ -6,7 +6,7 @@ import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { SubscribersAddForm } from './SubscribersAddForm.tsx';
 import { SubscribersLink } from './SubscribersLink.tsx';
 import { CHANNELS, removeSubscriber, subscribersPage, setSubscribed, STATUSES, who, type Subscriber, type SubscriberFilters } from '../store-subscribers.ts';
-import { listTexts } from '../../../ui/list-states.tsx';
+import { focusFirstField, listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
@@ -86,6 +86,8 @@ export default function Subscribers(props: InsightsProps) {
         notices={{
           found: t('subscribers.found', { count: list.total }),
           texts: listTexts(t, { empty: t(filtered ? 'subscribers.emptySearch' : 'subscribers.empty') }),
+          emptyAction: !filtered && <button type="button" className={secondaryButtonClass} onClick={() => focusFirstField('add-subscriber-title')}>{t('subscribers.add.title')}</button>,
+          emptyIcon: 'i-lucide-users',
         }}
         columns={[
           { header: t('subscribers.col.phone'), cell: (item) => (item.phone ? `+${item.phone}` : <span className="text-ink-muted">{t('subscribers.noPhone')}</span>) },
