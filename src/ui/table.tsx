@@ -44,7 +44,9 @@ export function Table<Row>({ caption, columns, list, rowKey, rowData, notices, b
       {notices?.found !== undefined && <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{notices.found}</p>}
       {notices && <ListState {...notices} loading={loading && none} failed={failed} empty={!loading && !failed && none} />}
       {!none && (
-        <div className="overflow-x-auto max-w-full">
+        // `relative`: screen-reader-only labels (absolute) belong to this box and scroll with it; without it they
+        // would hang off the page at the table's far end and widen it on a phone.
+        <div className="relative overflow-x-auto max-w-full">
           <table className={tableClass} aria-busy={busy}>
             <caption className="sr-only">{caption}</caption>
             <thead>

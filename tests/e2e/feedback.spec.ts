@@ -76,8 +76,11 @@ for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     await hydrated(page);
     await expect(page.locator('[data-floating]')).toBeVisible();
     const add = page.getByRole('button', { name: tOf(locale, 'admin')('pays.add') });
-    await add.scrollIntoViewIfNeeded();
-    await expectOnScreen(add);
+    // The user's panels fill in after hydration and may push the button down: scroll to it again until it holds.
+    await expect(async () => {
+      await add.scrollIntoViewIfNeeded();
+      await expectOnScreen(add, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expectOnScreen(page.getByRole('contentinfo').locator('[data-version]'));
   });

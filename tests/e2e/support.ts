@@ -155,8 +155,8 @@ export const hydrated = (page: import('@playwright/test').Page) =>
  * Asserts what a person sees, not what the DOM holds: the element is inside the viewport (wholly) and the topmost
  * element at its centre is the element or one of its descendants (nothing covers it). Retries like expect().
  */
-export async function expectOnScreen(locator: import('@playwright/test').Locator): Promise<void> {
-  await expect(locator).toBeVisible();
+export async function expectOnScreen(locator: import('@playwright/test').Locator, options: { timeout?: number } = {}): Promise<void> {
+  await expect(locator).toBeVisible(options);
   await expect
     .poll(
       () =>
@@ -171,7 +171,7 @@ export async function expectOnScreen(locator: import('@playwright/test').Locator
           if (!top || !(el === top || el.contains(top))) return `covered by ${top?.outerHTML.slice(0, 120) ?? 'nothing'}`;
           return 'on screen';
         }),
-      { message: 'the element is inside the viewport and not covered' },
+      { message: 'the element is inside the viewport and not covered', ...options },
     )
     .toBe('on screen');
 }
