@@ -27,7 +27,7 @@ const table = (list: { items: Row[]; loading?: boolean; failed?: boolean }, extr
 describe('Table', () => {
   it('renders a captioned table with column headers, in a wrapper that scrolls sideways', () => {
     const html = table({ items: [{ id: 7, name: 'Anna' }] });
-    expect(html).toContain('<div class="overflow-x-auto max-w-full"><table');
+    expect(html).toContain('<div class="relative overflow-x-auto max-w-full"><table');
     expect(html).toContain('<caption class="sr-only">People</caption>');
     expect(html).toMatch(/<th scope="col"[^>]*aria-sort="ascending"[^>]*>Name<\/th>/);
     expect(html).toMatch(/<th scope="col"[^>]*><span class="sr-only">Actions<\/span><\/th>/);
