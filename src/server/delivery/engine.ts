@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Channel } from './channels/channel.ts';
 import { providerChannel, type PacedChannel } from './channels/from-config.ts';
 import { createPacer } from './channels/pacing.ts';
@@ -54,6 +55,9 @@ export async function startDelivery(opts: {
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
+      // Between batches the event loop serves what waits (on PGlite the engine shares the API's thread and the
+      // database's query queue; without this a long backlog held every request until it was done).
+      if (i > 0) await yieldToEventLoop();
       const batch = await dispatchBatch(deps);
       for (const k of Object.keys(batch) as (keyof DispatchStats)[]) total[k] += batch[k];
       // One log line per batch: an operator (and the crash drill) sees how far dispatch got.

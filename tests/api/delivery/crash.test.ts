@@ -78,6 +78,10 @@ it('SIGKILL during dispatch loses nothing, sends nothing twice and keeps the cap
   };
   const run = () => spawn(process.execPath, ['--input-type=module', '-e', `await (await import(${JSON.stringify(ENTRY)})).startApiServer()`], { env, stdio: 'ignore' });
 
+  const sentSoFar = () =>
+    fetch(`${base}/Messages?status=sent&pageSize=1`, { headers: { authorization: `Bearer ${o.token}` } })
+      .then((r) => r.json() as Promise<{ total: number }>)
+      .then((r) => r.total, () => 0);
   const confirmed: number[] = [];
   const runs: { up: number; kill: number }[] = []; // wall-clock times of the killed runs
   let phone = 2000000;
@@ -95,9 +99,16 @@ it('SIGKILL during dispatch loses nothing, sends nothing twice and keeps the cap
         .then(async (r) => (r.status === 201 ? confirmed.push(((await r.json()) as { id: number }).id) : undefined))
         .catch(() => undefined),
     );
-    // The last two runs live until their bookings are acknowledged; the others die at a random moment.
+    // The last two runs live until their bookings are acknowledged; the others die mid-dispatch: at a random
+    // moment, or sooner once a random number of further sends went out (a fast dispatcher would otherwise often
+    // finish the backlog before the moment comes).
     if (k >= KILLS - 2) await Promise.race([Promise.all(posts), new Promise((r) => setTimeout(r, 15_000))]);
-    else await new Promise((r) => setTimeout(r, 300 + Math.random() * 1200));
+    else {
+      const from = await sentSoFar();
+      const step = 20 + Math.floor(Math.random() * 150);
+      const until = Date.now() + 300 + Math.random() * 1200;
+      while (Date.now() < until && (await sentSoFar()) < from + step) await new Promise((r) => setTimeout(r, 5));
+    }
     runs.push({ up, kill: Date.now() });
     child.kill('SIGKILL');
     await Promise.all(posts);
