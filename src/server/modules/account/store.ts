@@ -99,8 +99,7 @@ export async function recordSetUpRequest(db: Tx, userId: number, at: Date): Prom
 
 /** The business's IANA zone: sending hours, report days and visit dates are read in it (docs/delivery.md). */
 export async function businessZone(db: Tx, userId: number): Promise<string> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return row?.timeZone ?? 'Europe/Moscow';
+  return (await ownerRegion(db, userId)).timeZone;
 }
 
 /** The owner's business time zone and language, for text the server writes for them (a copy's name, …). */
