@@ -81,7 +81,10 @@ for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
       await add.scrollIntoViewIfNeeded();
       await expectOnScreen(add, { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expectOnScreen(page.getByRole('contentinfo').locator('[data-version]'));
+    // The same for the footer: the page may still grow after a scroll to its end.
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expectOnScreen(page.getByRole('contentinfo').locator('[data-version]'), { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
   });
 }
