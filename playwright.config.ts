@@ -12,6 +12,8 @@ import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, GOOGLE_C
  * otherwise Playwright's own browser (a developer machine that has one).
  */
 const chromium = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => p && existsSync(p));
+/** The server as `npm start` runs it (its Node flags from package.json), without building: the build ran first. */
+const START_COMMAND = `${JSON.parse(readFileSync('package.json', 'utf8')).scripts.start} --no-build`;
 const googleKey = JSON.parse(readFileSync('tests/e2e/fixtures/google-test-key.json', 'utf8'));
 
 /** The servers are configured as an operator would: environment only. */
@@ -56,7 +58,7 @@ export default defineConfig({
   })),
   webServer: [
     {
-      command: 'node scripts/start.ts --no-build',
+      command: START_COMMAND,
       // Any answer (401 without a token) means the server is up.
       url: `http://localhost:${E2E_PORT}/api/v1/Account/CurrentUser`,
       reuseExistingServer: false,
@@ -65,7 +67,7 @@ export default defineConfig({
     },
     {
       // Access tokens live 3 s here: the silent-refresh test runs against this server.
-      command: 'node scripts/start.ts --no-build',
+      command: START_COMMAND,
       url: `http://localhost:${E2E_SHORT_TOKEN_PORT}/api/v1/Account/CurrentUser`,
       reuseExistingServer: false,
       timeout: 120_000,

@@ -1,18 +1,23 @@
-// API benchmark on loopback, PostgreSQL (a fresh database on DATABASE_URL's server), docs/testing.md "Benchmarks".
+// API benchmark on loopback, PostgreSQL (a fresh database on DATABASE_URL's server) or with --engine pglite the
+// embedded default (a fresh data directory), docs/testing.md "Benchmarks".
 // Side by side in one run, each server in its own child process and this process only generating load:
 //   hello   bare Fastify hello world
 //   bare    bare Fastify + pg running the product's own SQL (scripts/bench-targets.ts PRODUCT_SQL)
 //   product createApi with the delivery loop on, then off (DELIVERY_INTERVAL_MS=0)
 //   busy    the product while its engine dispatches a backlog (queued notices) in its worker thread, then with the
 //           loop in the server's own thread (DELIVERY_WORKERS=0): what a busy engine does to API latency
+// (PGlite: no bare pair, which needs pg, and no worker rows: its engine runs in the server's thread.)
 // against GET /Flows (an owner with 100 flows) and GET /Account/CurrentUser, and prints product/bare ratios.
 // Usage: npm run bench:open [-- --rate 1000 --seconds 3 --rounds 3 --connections 50]   fixed rate, open loop
 //        npm run bench:open -- --peak [--connections 10]                             closed loop, peak req/s
+//        npm run bench:open -- --engine pglite [--rate 500]                          the embedded default
 import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openDatabase } from '../src/server/platform/db/open.ts';
 import { closedLoop, openLoop, type LoadResult } from './bench-load.ts';
 import { withBenchPostgres } from './bench-postgres.ts';
 import { PRODUCT_SQL, type BenchPath } from './bench-targets.ts';
@@ -25,6 +30,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     connections: { type: 'string' },
     warmup: { type: 'string', default: '0.5' },
+    engine: { type: 'string', default: 'postgres' },
   },
 });
 const peak = values.peak;
@@ -33,7 +39,9 @@ const seconds = Math.min(Number(values.seconds), 30); // bounded: never a long-r
 const connections = Number(values.connections ?? (peak ? 10 : 50));
 const warmup = Number(values.warmup);
 const rounds = Math.min(Number(values.rounds), 10);
+const embedded = values.engine === 'pglite';
 process.env.DATABASE_URL ||= 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+type Env = { DATABASE_URL: string; DATA_DIR: string };
 
 const API = '/api/v1';
 const PATHS = Object.keys(PRODUCT_SQL) as BenchPath[];
@@ -69,6 +77,7 @@ async function call(port: number, path: string, init: { method?: string; token?:
 
 // An owner of the bench's own: the demo account is rebuilt at each start, which would drop the flows set up here.
 const OWNER = { email: 'bench-owner@cabinet.local', password: 'bench-pass-1' };
+const STAFF = { email: 'bench-staff@cabinet.local', password: 'bench-staff-1' };
 const login = async (port: number) => (await call(port, '/account/login', { method: 'POST', body: OWNER })).token as string;
 
 /** The product's statements for one request of `path`, recorded by the product child (bench-targets.ts). */
@@ -81,8 +90,8 @@ async function captureSql(child: ChildProcess, port: number, token: string, path
 }
 
 /** Migrates the fresh database, gives the bench owner 100 flows, and checks PRODUCT_SQL against the product. */
-async function setUp(env: Record<string, string>) {
-  const { child, port } = await startTarget('product', { ...env, DELIVERY_INTERVAL_MS: '0' });
+async function setUp(env: Env) {
+  const { child, port } = await startTarget('product', { ...env, DELIVERY_INTERVAL_MS: '0', ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password });
   try {
     await call(port, '/account/register', { method: 'POST', body: { ...OWNER, confirmPassword: OWNER.password, phone: '+79161234567' } });
     const token = await login(port);
@@ -90,20 +99,14 @@ async function setUp(env: Record<string, string>) {
     for (let i = 0; i < FLOWS; i++) await call(port, '/Flows', { method: 'POST', token, body: { title: `Flow ${i}`, content: 'Hello {clientName}', type: kinds[i % kinds.length] } });
     const userId = String((await call(port, '/Account/CurrentUser', { token })).id);
     // The busy rows' flow: new-record notices in combat mode, any hour (docs/delivery.md), on the test tariff 2
-    // (every flow kind).
-    const db = new pg.Client({ connectionString: env.DATABASE_URL });
-    await db.connect();
-    await db
-      .query(`INSERT INTO payments (public_id, user_id, tariff, date_begin, date_end, created_at) VALUES (gen_random_uuid(), $1, 2, $2, $3, now())`, [
-        userId,
-        Math.floor(Date.now() / 1000) - 86400,
-        Math.floor(Date.now() / 1000) + 86400 * 365,
-      ])
-      .finally(() => db.end());
+    // (every flow kind), paid by staff.
+    const staff = (await call(port, '/account/login', { method: 'POST', body: STAFF })).token as string;
+    const now = Math.floor(Date.now() / 1000);
+    await call(port, `/Admin/Users/${userId}/Pays`, { method: 'POST', token: staff, body: { tariff: 2, dateBeginUnixTime: now - 86400, dateEndUnixTime: now + 86400 * 365 } });
     const notice = await call(port, '/Flows', { method: 'POST', token, body: { title: 'Notice', content: 'Hello {clientName}', type: 'newRecord', mode: 'combat', sendingHours: { from: 0, to: 24 } } });
     await call(port, `/Flows/${notice.id}/Resume`, { method: 'POST', token });
     const drift: string[] = [];
-    for (const path of PATHS) {
+    for (const path of embedded ? [] : PATHS) {
       const seen = await captureSql(child, port, token, path);
       if (JSON.stringify(seen) !== JSON.stringify(PRODUCT_SQL[path])) drift.push(`${path}:\n${seen.map((s) => `  '${s}',`).join('\n')}`);
     }
@@ -134,11 +137,9 @@ function cpuTimes() {
 
 let backlogs = 0;
 /** `n` due new-record notices (clients, records and queued messages, set-wise) for the engine to dispatch. */
-async function queueBacklog(url: string, userId: string, flowId: number, n: number) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
+async function queueBacklog(env: Env, userId: string, flowId: number, n: number) {
   const tag = `b${++backlogs}`;
-  try {
+  await withSql(env, async (db) => {
     await db.query(`INSERT INTO booking_clients (user_id, phone, name, created_at)
       SELECT $1, '7918' || $2 || lpad(g::text, 6, '0'), 'Client ' || g, now() FROM generate_series(1, $3::int) g`, [userId, backlogs, n]);
     await db.query(`INSERT INTO booking_records (user_id, client_id, start_at, created_at, updated_at)
@@ -147,19 +148,27 @@ async function queueBacklog(url: string, userId: string, flowId: number, n: numb
       SELECT r.user_id, $2, 'newRecord', r.id, r.client_id, c.phone, 'sandbox', $3 || ':' || r.id, now() - interval '1 minute', now()
       FROM booking_records r JOIN booking_clients c ON c.id = r.client_id WHERE c.user_id = $1 AND c.phone LIKE '7918' || $4 || '%'`, [userId, flowId, tag, backlogs]);
     await db.query('ANALYZE');
-  } finally {
-    await db.end();
-  }
+  });
 }
 
 /** What a busy row left queued is withdrawn, so the next rows' engines are idle again. */
-async function dropBacklog(url: string) {
-  const db = new pg.Client({ connectionString: url });
-  await db.connect();
-  await db.query(`UPDATE messages SET status = 'cancelled', reason = 'bench' WHERE status IN ('queued', 'sending')`).finally(() => db.end());
+async function dropBacklog(env: Env) {
+  await withSql(env, (db) => db.query(`UPDATE messages SET status = 'cancelled', reason = 'bench' WHERE status IN ('queued', 'sending')`));
 }
 
-async function measure(target: string, role: string, env: Record<string, string>, paths: string[], rows: Row[], backlog?: () => Promise<void>) {
+/** SQL on the bench's database between rows: PostgreSQL's URL, or PGlite's data directory (no server holds it then). */
+async function withSql<T>(env: Env, run: (db: { query(text: string, params?: unknown[]): Promise<unknown> }) => Promise<T>): Promise<T> {
+  if (env.DATABASE_URL) {
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    return run(db).finally(() => db.end());
+  }
+  const database = await openDatabase({ dataDir: env.DATA_DIR, migrate: false });
+  const client = (database.db as unknown as { $client: { query(text: string, params?: unknown[]): Promise<unknown> } }).$client;
+  return run(client).finally(() => database.close());
+}
+
+async function measure(target: string, role: string, env: Partial<Env> & Record<string, string>, paths: string[], rows: Row[], backlog?: () => Promise<void>) {
   await backlog?.();
   const { child, port } = await startTarget(role, env);
   try {
@@ -175,25 +184,30 @@ async function measure(target: string, role: string, env: Record<string, string>
     }
   } finally {
     await stopTarget(child);
-    if (backlog) await dropBacklog(env.DATABASE_URL!);
+    if (backlog) await dropBacklog(env as Env);
   }
 }
 
 const loadBefore = loadavg();
-const { rows, drift } = await withBenchPostgres(async ({ DATABASE_URL, DATA_DIR }) => {
-  const env = { DATABASE_URL, DATA_DIR };
+/** A throw-away PGlite data directory, the embedded default's counterpart of withBenchPostgres. */
+async function withBenchPglite<T>(run: (env: Env) => Promise<T>): Promise<T> {
+  const DATA_DIR = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
+  return run({ DATABASE_URL: '', DATA_DIR }).finally(() => rmSync(DATA_DIR, { recursive: true, force: true }));
+}
+
+const { rows, drift } = await (embedded ? withBenchPglite : withBenchPostgres)(async (env: Env) => {
   console.error(`setting up: migrations, ${FLOWS} flows for the bench owner, SQL check`);
   const { userId, noticeFlowId, drift } = await setUp(env);
-  const backlog = () => queueBacklog(DATABASE_URL, userId, noticeFlowId, 20_000);
+  const backlog = () => queueBacklog(env, userId, noticeFlowId, 20_000);
   const rows: Row[] = [];
   // Rounds interleave the targets, so a burst of outside load hits one round of each rather than one target.
   for (let round = 1; round <= rounds; round++) {
     console.error(`round ${round} of ${rounds}`);
     await measure('hello', 'hello', {}, ['/'], rows);
-    await measure('bare', 'bare', { ...env, BENCH_USER_ID: userId }, PATHS, rows);
+    if (!embedded) await measure('bare', 'bare', { ...env, BENCH_USER_ID: userId }, PATHS, rows);
     await measure('product', 'product', env, PATHS, rows);
     await measure('product, no delivery', 'product', { ...env, DELIVERY_INTERVAL_MS: '0' }, PATHS, rows);
-    await measure('busy, worker', 'product', env, PATHS, rows, backlog);
+    if (!embedded) await measure('busy, worker', 'product', env, PATHS, rows, backlog);
     await measure('busy, in-process', 'product', { ...env, DELIVERY_WORKERS: '0' }, PATHS, rows, backlog);
   }
   return { rows, drift };
@@ -211,7 +225,7 @@ for (const r of rows) {
 }
 
 const mode = peak ? `closed loop, ${connections} connections (peak)` : `open loop at ${rate} req/s, ≤ ${connections} keep-alive sockets`;
-console.log(`\n${mode}, ${seconds} s per row after ${warmup} s warm-up, median of ${rounds} rounds; loopback, PostgreSQL, response validation off`);
+console.log(`\n${mode}, ${seconds} s per row after ${warmup} s warm-up, median of ${rounds} rounds; loopback, ${embedded ? 'PGlite' : 'PostgreSQL'}, response validation off`);
 console.log(`machine: ${cpus().length} cores, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadavg().map((l) => l.toFixed(2)).join(' ')} after\n`);
 console.log(`target                path                    req/s    p50    p90    p99    max  errors  gen lag p99  gen CPU  machine  ${peak ? 'req/s' : 'p99'} over rounds`);
 for (const { target, path, result: r, machine, low, high } of summary.values()) {
@@ -222,6 +236,7 @@ for (const { target, path, result: r, machine, low, high } of summary.values()) 
   );
 }
 
+if (embedded) process.exit(0); // no bare pair to compare with
 // Issue 15 point 1: fixed 1,000 req/s with p99 ≤ 25 ms; peak ≥ 2/3 of bare Fastify + pg; CurrentUser within 1.5x.
 const find = (target: string, path: string) => summary.get(`${target}|${path}`)!.result;
 console.log(`\nratios product/bare (${peak ? 'peak req/s: target ≥ 0.67' : 'p99: CurrentUser target ≤ 1.5'})`);

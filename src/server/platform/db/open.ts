@@ -23,7 +23,7 @@ const migrationsFolder = resolve(import.meta.dirname, 'migrations');
  * every page it ever touched in its WebAssembly memory, which never shrinks, so the 128 MB default pool alone held
  * 100+ MB of an idle server; the operating system's page cache still holds the data files.
  */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
 
 /** Opens PostgreSQL when a URL is given, else PGlite in `<dataDir>/pglite`, and applies pending migrations. */
 export async function openDatabase(opts: {
