@@ -26,6 +26,14 @@ export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOpt
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
+  const { foreground } = ctx;
+  if (foreground) {
+    // 'close' comes once per response, answered or abandoned by the client.
+    app.addHook('onRequest', async (_req, reply) => {
+      foreground.enter();
+      reply.raw.once('close', () => foreground.leave());
+    });
+  }
 
   const textAjv = requestAjv('text');
   const bodyAjv = requestAjv('body');

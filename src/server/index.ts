@@ -5,6 +5,7 @@ import { createMailer } from './platform/mail/mailer.ts';
 import { openDatabase, type Db } from './platform/db/open.ts';
 import { UserStateCache } from './platform/auth/user-states.ts';
 import { startDelivery, type DeliveryEngine } from './delivery/engine.ts';
+import { Foreground } from './platform/foreground.ts';
 import { startDeliveryWorkers, type DeliveryWorkers } from './delivery/workers.ts';
 import { DEMO_EMAIL, DEMO_PASSWORD, seed } from './modules/account/seed.ts';
 
@@ -50,7 +51,8 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
     if (threads) deliveryWorkers = startDeliveryWorkers({ count: config.delivery.workers, config, log });
     await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const userStates = new UserStateCache({ ttlMs: config.authStateCacheMs, max: 50_000, now: config.now });
-    app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates }, options.fastify);
+    const foreground = new Foreground();
+    app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates, foreground }, options.fastify);
     const appLog = app.log;
     // With threads the loop runs there; this thread keeps `tick()` for operator tasks and tests.
     const delivery = await startDelivery({
@@ -58,6 +60,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
       config: threads ? { ...config, delivery: { ...config.delivery, intervalMs: 0 } } : config,
       engine: database.engine,
       onTick: (stats) => appLog.info({ delivery: stats }, 'delivery tick'),
+      foreground,
     });
     await deliveryWorkers?.ready;
     const workers = deliveryWorkers;

@@ -4,6 +4,7 @@ import { providerChannel, type PacedChannel } from './channels/from-config.ts';
 import { createPacer } from './channels/pacing.ts';
 import { sandboxChannel } from './channels/sandbox.ts';
 import { ConfigError, type ServerConfig } from '../platform/config.ts';
+import type { Foreground } from '../platform/foreground.ts';
 import type { Db } from '../platform/db/open.ts';
 import { countByStatus, expireSendingLeases } from './store-status.ts';
 import { dispatchBatch, type DispatchStats } from './dispatcher.ts';
@@ -31,6 +32,8 @@ export async function startDelivery(opts: {
   channel?: Channel;
   /** Called after each batch that did something (the server logs it at info level). */
   onTick?: (stats: DispatchStats & { planned: number }) => void;
+  /** The API's requests in flight when the loop shares their thread: between batches they go first. */
+  foreground?: Foreground;
 }): Promise<DeliveryEngine> {
   const { db, config } = opts;
   const channel = opts.channel ?? buildChannel(config.delivery.channel, db, config);
@@ -55,9 +58,12 @@ export async function startDelivery(opts: {
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
-      // Between batches the event loop serves what waits (on PGlite the engine shares the API's thread and the
-      // database's query queue; without this a long backlog held every request until it was done).
-      if (i > 0) await yieldToEventLoop();
+      // Between batches the event loop serves what waits, and requests in flight finish first (on PGlite the engine
+      // shares the API's thread and the database's one connection; without this a backlog held every request).
+      if (i > 0) {
+        await yieldToEventLoop();
+        await opts.foreground?.quiet(FOREGROUND_WAIT_MS);
+      }
       const batch = await dispatchBatch(deps);
       for (const k of Object.keys(batch) as (keyof DispatchStats)[]) total[k] += batch[k];
       // One log line per batch: an operator (and the crash drill) sees how far dispatch got.
@@ -100,6 +106,9 @@ export async function startDelivery(opts: {
 }
 
 export { countByStatus };
+
+/** The longest a batch waits for the API's requests in flight: dispatch slows under load, never stops. */
+const FOREGROUND_WAIT_MS = 50;
 
 function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config: ServerConfig): Channel {
   return name === 'sandbox' ? sandboxChannel(db, config.now) : providerChannel(name, config.channels);
