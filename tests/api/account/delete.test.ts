@@ -68,11 +68,16 @@ describe('POST /Account/Delete', () => {
     mkdirSync(images, { recursive: true });
     writeFileSync(join(images, `${'a'.repeat(32)}.png`), 'png');
 
+    // A mail still in the outbox (no SMTP here) names the address: it goes with the account.
+    expect((await server.call('POST', '/Account/ForgotPassword', { body: { email: 'leaving@example.com' } })).status).toBeLessThan(300);
+    expect(await server.outbox('leaving@example.com')).not.toEqual([]);
+
     // The confirmation is the email as typed: case and spaces do not matter.
     expect((await remove(u.token, { password: PASSWORD, confirmation: ' Leaving@Example.com ' })).status).toBe(204);
 
     for (const table of [flows, messages, bookingRecords, bookingClients, ignoredPhones]) expect(await count(table, u.id)).toBe(0);
     expect(existsSync(images)).toBe(false);
+    expect(await server.outbox('leaving@example.com')).toEqual([]);
     expect(await server.api.db.select().from(refreshTokens).where(eq(refreshTokens.userId, u.id))).toEqual([]);
     const [row] = await server.api.db.select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ email: `deleted-${u.id}@deleted.invalid`, passwordHash: null, phone: null, fullName: null });

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/open.ts';
 import { prepared } from '../../platform/db/prepared.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { linkedAccounts, oneTimeCodes, refreshTokens, setUpRequests, users } from './schema.ts';
+import { forgetMailTo } from '../../platform/mail/mailer.ts';
 
 // The account module's store: the only code that touches the users table (docs/architecture.md, "Data ownership").
 // Code outside src/server/modules/account that needs a user calls these; linked accounts are in store-linked.ts,
@@ -202,6 +203,8 @@ export async function anonymiseUser(db: Tx, id: number, at: Date): Promise<void>
 
 /** Account deletion, the account module's part: sessions, mailed codes, linked accounts and set-up requests go. */
 export async function deleteOwnerData(tx: Tx, userId: number, at: Date): Promise<void> {
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (user) await forgetMailTo(tx, user.email);
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
   await tx.delete(oneTimeCodes).where(eq(oneTimeCodes.userId, userId));
   await tx.delete(linkedAccounts).where(eq(linkedAccounts.userId, userId));

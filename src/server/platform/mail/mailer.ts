@@ -1,6 +1,8 @@
 import nodemailer from 'nodemailer';
 import type { ServerConfig } from '../config.ts';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/open.ts';
+import type { Tx } from '../db/transactions.ts';
 import { outbox } from '../mail/schema.ts';
 
 export interface Mail {
@@ -31,4 +33,9 @@ export function createMailer(config: ServerConfig, db: Db): Mailer {
       await db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), createdAt: new Date(config.now()) });
     },
   };
+}
+
+/** Removes the outbox's mail to an address (its account is deleted: the outbox must not keep the address either). */
+export async function forgetMailTo(tx: Tx, address: string): Promise<void> {
+  await tx.delete(outbox).where(eq(outbox.to, address.toLowerCase()));
 }
