@@ -42,7 +42,10 @@ export const messages = pgTable(
     failedAt: ts('failed_at'),
   },
   (t) => [
-    index('messages_due_idx').on(t.plannedAt).where(sql`status in ('queued', 'sending')`),
+    // The claim's two bounded scans (store-claim.ts claimDue): queued rows in due order (id breaks the ties of a
+    // distribution planned for one minute), and `sending` rows by lease.
+    index('messages_queued_idx').on(t.plannedAt, t.id).where(sql`status = 'queued'`),
+    index('messages_sending_idx').on(t.leaseUntil).where(sql`status = 'sending'`),
     index('messages_user_idx').on(t.userId, t.id),
     index('messages_flow_idx').on(t.flowId, t.status),
     index('messages_record_idx').on(t.recordId),
