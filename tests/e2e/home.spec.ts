@@ -92,3 +92,21 @@ test('the demo account shows a living salon on Home, Flows and the message log',
   await expect(page.locator('tbody tr').first()).toBeVisible();
   expect(await page.locator('tbody tr').count()).toBeGreaterThan(5);
 });
+
+test('/demo opens the demo salon in the page language: English on main-intl, Russian on main-ru', async ({ page, context, brand }) => {
+  const locale = brand.locale.default;
+  await prepareStorage(context, { locale });
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('home'));
+  await page.goto('/flows');
+  const titles = page.locator('tbody tr td:nth-child(2)');
+  await expect(titles).toHaveCount(6);
+  const text = (await titles.allTextContents()).join(' | ');
+  if (locale === 'ru') expect(text).toMatch(/[А-Яа-я]/);
+  else expect(text).not.toMatch(/[А-Яа-яЁё]/);
+  await page.goto('/insights/message-logs/');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const log = await page.locator('tbody').innerText();
+  if (locale === 'ru') expect(log).toMatch(/[А-Яа-я]/);
+  else expect(log).not.toMatch(/[А-Яа-яЁё]/);
+});
