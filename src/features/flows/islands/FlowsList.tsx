@@ -145,7 +145,7 @@ export default function FlowsList(props: FlowsProps) {
 
       {phones && chosen.length > 0 && (
         <Suspense>
-          <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+          <FlowsTestPhones t={t} locale={props.locale} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
         </Suspense>
       )}
 
