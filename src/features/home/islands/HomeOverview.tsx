@@ -43,7 +43,7 @@ function Week({ t, home, firstStep, links }: { t: T; home: HomeState; firstStep?
   const percent = w.messaged ? Math.round((w.converted / w.messaged) * 100) : 0;
   return (
     <>
-      <dl className="grid grid-cols-2 md:grid-cols-3 gap-3 m-0">
+      <dl className="grid grid-cols-2 lg:grid-cols-3 gap-3 m-0">
         <Tile label={t('week.sent')} value={formatAmount(w.sent)} />
         <Tile label={t('week.delivered')} value={formatAmount(w.delivered)} />
         <Tile label={t('week.read')} value={formatAmount(w.read)} />
