@@ -15,7 +15,7 @@ interface DemoAccount {
   countryId: number;
   /** The owner's name, in the language (admin screens and the profile show it). */
   fullName: string;
-  /** The booking-system company: its id (one per demo), name (the Russian one kept as first seeded, tests read it), city, UTC offset. */
+  /** The booking-system company: its id (one per demo), the salon's name, city, UTC offset (all in the language). */
   company: { id: number; name: string; city: string; timezone: number };
 }
 
@@ -24,9 +24,9 @@ interface DemoAccount {
  * so its clients, masters, services, flows and messages are in that language. Russian is the original account.
  */
 export const DEMO_ACCOUNTS: Record<SystemLanguage, DemoAccount> = {
-  ru: { email: 'demo@cabinet.local', phone: '+79990000000', countryId: COUNTRY_IDS.RU!, fullName: 'Ольга Смирнова', company: { id: 100, name: 'Demo Beauty Salon', city: 'Moscow', timezone: 3 } },
+  ru: { email: 'demo@cabinet.local', phone: '+79990000000', countryId: COUNTRY_IDS.RU!, fullName: 'Ольга Смирнова', company: { id: 100, name: DEMO_TEXTS.ru.salon, city: 'Москва', timezone: 3 } },
   en: { email: 'demo-en@cabinet.local', phone: '+447700900000', countryId: COUNTRY_IDS.GB!, fullName: 'Olivia Bennett', company: { id: 101, name: DEMO_TEXTS.en.salon, city: 'London', timezone: 0 } },
-  uk: { email: 'demo-uk@cabinet.local', phone: '+380501000000', countryId: COUNTRY_IDS.UA!, fullName: 'Оксана Коваль', company: { id: 102, name: DEMO_TEXTS.uk.salon, city: 'Kyiv', timezone: 2 } },
+  uk: { email: 'demo-uk@cabinet.local', phone: '+380501000000', countryId: COUNTRY_IDS.UA!, fullName: 'Оксана Коваль', company: { id: 102, name: DEMO_TEXTS.uk.salon, city: 'Київ', timezone: 2 } },
   pt_br: { email: 'demo-pt-br@cabinet.local', phone: '+5511990000000', countryId: COUNTRY_IDS.BR!, fullName: 'Mariana Souza', company: { id: 103, name: DEMO_TEXTS.pt_br.salon, city: 'São Paulo', timezone: -3 } },
 };
 
