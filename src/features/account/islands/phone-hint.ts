@@ -12,8 +12,11 @@ const LOCALE_EXAMPLE: Record<Locale, string> = {
   'pt-BR': '+55 11 96123 4567',
 };
 
+/** A number never wraps inside a hint ("+7 912" on one line, "345 67 89" on the next): no-break spaces. */
+const unbroken = (number: string) => number.replace(/ /g, '\u00a0');
+
 /** The page language's usual example, for a page that knows no country (the public blacklist page). */
-export const localeExample = (locale: Locale): string => LOCALE_EXAMPLE[locale];
+export const localeExample = (locale: Locale): string => unbroken(LOCALE_EXAMPLE[locale]);
 
 /**
  * The example number a phone field's hint shows: of the chosen country (the numbering data arrives as a lazy
@@ -32,7 +35,7 @@ export function usePhoneExample(locale: Locale, countryId: string): string {
       live = false;
     };
   }, [locale, countryId]);
-  return example;
+  return unbroken(example);
 }
 
 /**
