@@ -8,7 +8,7 @@ import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts'
 import type { Handlers } from '../../platform/http/types.ts';
 import { issueCode } from './store-codes.ts';
 import { refreshTokenStore } from './store-sessions.ts';
-import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, type UserChanges } from './store.ts';
+import { emailTakenByOther, findUser, setPasswordHash, updateUser, type UserChanges } from './store.ts';
 import { linkOrigin } from './links.ts';
 import { refuseBlocked } from './session-handlers.ts';
 import { toCurrentUser } from './mapping.ts';
