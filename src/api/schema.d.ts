@@ -242,7 +242,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in to the shared demo account (the /demo route). 404 when the demo is disabled. */
+        /** Sign in to the demo account of the page's language (the /demo route; each language has its own demo salon, default ru). 404 when the demo is disabled. */
         post: operations["demoLogin"];
         delete?: never;
         options?: never;
@@ -2962,7 +2962,9 @@ export interface operations {
     };
     demoLogin: {
         parameters: {
-            query?: never;
+            query?: {
+                language?: components["schemas"]["Language"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2978,6 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["AuthTokens"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];

@@ -1,4 +1,4 @@
-import { showToast, type ToastType } from '../stores/toasts.ts';
+import { showToast, type Toast, type ToastType } from '../stores/toasts.ts';
 import { mountToaster } from './toaster.ts';
 
 /** Translated toast titles and labels, written on <html data-toast="…"> by the Base layout. */
@@ -11,8 +11,8 @@ function labels(): Record<string, string> {
 }
 
 /** Shows a toast titled Error / Success / Warning in the page's language. */
-export function notify(type: ToastType, description: string, options: { kind?: 'copy' } = {}): number {
+export function notify(type: ToastType, description: string, options: Pick<Toast, 'kind' | 'link'> = {}): number {
   const l = labels();
   mountToaster(l.close);
-  return showToast({ type, title: l[type] ?? type, description, kind: options.kind });
+  return showToast({ type, title: l[type] ?? type, description, kind: options.kind, link: options.link });
 }

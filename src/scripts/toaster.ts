@@ -44,7 +44,15 @@ export function mountToaster(closeLabel = 'Close'): void {
         mark.setAttribute('aria-hidden', 'true');
         close.append(mark);
         close.addEventListener('click', () => dismissToast(toast.id));
-        item.append(title, description, close);
+        item.append(title, description);
+        if (toast.link) {
+          const link = document.createElement('a');
+          link.className = 'inline-block mt-1 text-sm font-medium text-brand-dark underline';
+          link.href = toast.link.href;
+          link.textContent = toast.link.text;
+          item.append(link);
+        }
+        item.append(close);
         return item;
       }),
     );

@@ -9,6 +9,8 @@ export interface Toast {
   description: string;
   /** Copy notices share the limit of warnings. */
   kind?: 'copy';
+  /** The next step the text names ("Choose a tariff" → payments), as a link under it. */
+  link?: { href: string; text: string };
 }
 
 /** §4/§9: at most 5 at once, 5 s each; warnings and copy notices at most 1. */

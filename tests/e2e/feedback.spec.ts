@@ -88,3 +88,34 @@ for (const [name, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
     }).toPass({ timeout: 15_000 });
   });
 }
+
+test('floating help covers neither the last row of a long list nor its pager (desktop)', async ({ page, context, brand, baseURL }) => {
+  test.skip(!brand.flags.floatingHelp, 'no floating help on this host');
+  const locale = brand.locale.default;
+  await page.setViewportSize(DESKTOP);
+  await quietThirdParties(page);
+  await prepareStorage(context, { tokens: await demoTokens(baseURL!), locale });
+  await page.goto('/insights/message-logs/');
+  await hydrated(page);
+  await expect(page.locator('[data-floating]')).toBeVisible();
+  const rows = page.locator('tbody tr');
+  await expect(rows.nth(9)).toBeVisible(); // a page of rows: the list is taller than the screen
+  // Scrolled by hand (not scrollIntoView, which honours the scroll padding kept above the buttons) so that a row or
+  // the pager ends 20 px above the screen's bottom edge, where the buttons stand: its left, middle and right end must be
+  // its own, not a button's.
+  const uncovered = (target: import('@playwright/test').Locator) =>
+    target.evaluate((el) => {
+      window.scrollBy(0, el.getBoundingClientRect().bottom - (innerHeight - 20));
+      const box = el.getBoundingClientRect();
+      const points = [box.left + 8, box.left + box.width / 2, box.right - 8].map((x) => document.elementFromPoint(x, box.bottom - 10));
+      const foreign = points.find((p) => !p || !el.contains(p));
+      return foreign ? `covered by ${foreign?.outerHTML.slice(0, 100) ?? 'nothing'}` : 'on screen';
+    });
+  for (const n of [5, 9]) await expect.poll(() => uncovered(rows.nth(n))).toBe('on screen');
+  await expect.poll(() => uncovered(rows.last())).toBe('on screen');
+  const next = page.getByRole('button', { name: tOf(locale, 'ui')('next') });
+  await expect.poll(() => uncovered(next.locator('xpath=..'))).toBe('on screen');
+  await expectOnScreen(next);
+  const previous = page.getByRole('button', { name: tOf(locale, 'ui')('previous') });
+  await expectOnScreen(previous);
+});

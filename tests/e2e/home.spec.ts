@@ -10,6 +10,8 @@ test.beforeEach(({ brand }) => {
 
 const tHome = (locale: Locale) => tOf(locale, 'home');
 const step = (page: Page, name: string) => page.locator(`[data-step="${name}"]`);
+/** Where a Home section starts on the page (the checklist or the week). */
+const top = async (page: Page, section: 'checklist' | 'week') => (await page.locator(`[data-home-${section}]`).boundingBox())!.y;
 
 test('a new owner signs up, lands on Home and reaches a running test flow through the quick start', async ({ page, context, brand }) => {
   const locale = brand.locale.default;
@@ -35,6 +37,9 @@ test('a new owner signs up, lands on Home and reaches a running test flow throug
   await expect(step(page, 'paid').locator('[data-trial="active"]')).toBeVisible();
   await expect(page.getByText(th('week.empty'))).toBeVisible();
   await expect(page.getByText(/not built|не готов/i)).toHaveCount(0);
+  // Setup not done: the checklist leads, unfolded, and the week follows it.
+  await expect(page.locator('[data-setup-complete]')).toHaveCount(0);
+  expect(await top(page, 'checklist')).toBeLessThan(await top(page, 'week'));
   await expectNoSeriousA11yViolations(page, `${brand.id} home (new owner)`);
 
   // The quick start from its step: one goal, start now.
@@ -68,6 +73,14 @@ test('the demo account shows a living salon on Home, Flows and the message log',
   await prepareStorage(context, { tokens: await demoTokens(baseURL!), locale });
   await page.goto('/');
   await expect(page.getByText(th('checklist.progress', { done: 6, total: 6 }))).toBeVisible();
+  // Every step done: the week leads and the checklist is one folded "Setup complete" line below it, which opens.
+  const folded = page.locator('[data-setup-complete]');
+  await expect(folded.getByRole('heading', { name: th('checklist.complete') })).toBeVisible();
+  expect(await top(page, 'week')).toBeLessThan(await top(page, 'checklist'));
+  await expect(step(page, 'whatsApp')).toBeHidden();
+  await folded.locator('summary').click();
+  await expect(step(page, 'whatsApp')).toBeVisible();
+  await expect(step(page, 'paid')).toHaveAttribute('data-done', 'true');
   const sent = page.locator('dt', { hasText: th('week.sent') }).locator('xpath=following-sibling::dd[1]');
   await expect(sent).toHaveText(/^[1-9][\d\s]*$/);
   await expect(page.locator('dt', { hasText: th('week.conversion') }).locator('xpath=following-sibling::dd[1]')).toHaveText(/^\d+%$/);
@@ -78,4 +91,22 @@ test('the demo account shows a living salon on Home, Flows and the message log',
   await page.goto('/insights/message-logs/');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   expect(await page.locator('tbody tr').count()).toBeGreaterThan(5);
+});
+
+test('/demo opens the demo salon in the page language: English on main-intl, Russian on main-ru', async ({ page, context, brand }) => {
+  const locale = brand.locale.default;
+  await prepareStorage(context, { locale });
+  await page.goto('/demo');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('home'));
+  await page.goto('/flows');
+  const titles = page.locator('tbody tr td:nth-child(2)');
+  await expect(titles).toHaveCount(6);
+  const text = (await titles.allTextContents()).join(' | ');
+  if (locale === 'ru') expect(text).toMatch(/[А-Яа-я]/);
+  else expect(text).not.toMatch(/[А-Яа-яЁё]/);
+  await page.goto('/insights/message-logs/');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const log = await page.locator('tbody').innerText();
+  if (locale === 'ru') expect(log).toMatch(/[А-Яа-я]/);
+  else expect(log).not.toMatch(/[А-Яа-яЁё]/);
 });

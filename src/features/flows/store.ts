@@ -4,6 +4,7 @@ import { api } from '../../api/browser.ts';
 import type { ProblemLike } from '../../api/explain-problem.ts';
 import type { components } from '../../api/schema.d.ts';
 import { activeTariffs } from '../../shared/flows/tariffs.ts';
+import { runningStatus } from '../../shared/flows/kinds.ts';
 
 export type Flow = components['schemas']['Flow'];
 export type FlowStatus = components['schemas']['FlowStatus'];
@@ -81,6 +82,22 @@ async function call<D>(label: string, run: () => Promise<{ data?: D; error?: unk
     console.error(`flows: ${label} failed`, error);
     return { problem: null };
   }
+}
+
+/**
+ * A row's on/off switch: shows the new state at once (a running status, or Pause), then asks Resume or Pause; the
+ * server's row replaces it, or on failure the row goes back to what it was and the problem (409 "not available in
+ * the tariff" …) is answered for the toast. The list is not reloaded: the row keeps its place under the finger.
+ */
+export async function setFlowRunning(id: number, on: boolean): Promise<Outcome<Flow>> {
+  const before = $flows.get().items.find((f) => f.id === id);
+  if (!before) return { problem: null };
+  const replace = (row: Flow) => $flows.setKey('items', $flows.get().items.map((f) => (f.id === id ? row : f)));
+  replace({ ...before, status: on ? runningStatus(before.type) : 'Pause', statusReason: null });
+  const params = { params: { path: { flowId: id } } };
+  const out = await call(on ? 'resume' : 'pause', () => (on ? api().POST('/Flows/{flowId}/Resume', params) : api().POST('/Flows/{flowId}/Pause', params)));
+  replace(out.data ?? before);
+  return out;
 }
 
 /** Copies a flow ("(copy)", paused) and reloads the list. */

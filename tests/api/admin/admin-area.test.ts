@@ -233,7 +233,7 @@ describe('connection health', () => {
 
   it('company status: the company, its owner and their instances; other kinds 404', async () => {
     const res = await server.call('GET', `/Admin/Status/${companyId()}`, { token: admin.token });
-    expect(res.body).toMatchObject({ company: { name: 'Demo Beauty Salon', status: 'Connected', timezone: 3 }, userEmail: 'demo@cabinet.local' });
+    expect(res.body).toMatchObject({ company: { name: 'Салон красоты «Лаванда»', status: 'Connected', timezone: 3 }, userEmail: 'demo@cabinet.local' });
     expect(res.body.instances).toEqual([{ id: 1, phone: '+79990000000', state: null }]);
     expect((await server.call('GET', '/Admin/Status/1', { token: admin.token })).status).toBe(404); // a WhatsApp account, not a company
   });

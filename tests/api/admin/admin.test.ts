@@ -170,7 +170,7 @@ describe('accounts, managers, lead infos, dialogues', () => {
       ['amoAccounts', 'chatApiAccounts', 'chatwootAccounts', 'iikoAccounts', 'iikoOrganizations', 'medFlexLpus', 'sigmaAccounts', 'telegramAccounts', 'yclientsCompanies'],
     );
     expect(res.body.chatApiAccounts[0]).toEqual({ id: expect.any(Number), phone: '+79990000000' });
-    expect(res.body.yclientsCompanies[0].companyName).toBe('Demo Beauty Salon');
+    expect(res.body.yclientsCompanies[0].companyName).toBe('Салон красоты «Лаванда»');
   });
 
   it('managers and pay destinations', async () => {
@@ -211,7 +211,7 @@ describe('tenant isolation (customer routes with an id)', () => {
     expect((await server.call('GET', `/YclientsAccounts/${alice.id}/Companies?withStatus=true`, { token: alice.token })).body).toEqual([]);
     expect((await server.call('GET', '/YclientsAccounts/1/Companies?withStatus=true', { token: alice.token })).status).toBe(403);
     const asAdmin = await server.call('GET', '/YclientsAccounts/1/Companies?withStatus=true', { token: admin.token });
-    expect(asAdmin.body[0]).toMatchObject({ name: 'Demo Beauty Salon', status: 'Connected', timezone: 3 });
+    expect(asAdmin.body[0]).toMatchObject({ name: 'Салон красоты «Лаванда»', status: 'Connected', timezone: 3 });
     const noStatus = await server.call('GET', '/YclientsAccounts/1/Companies', { token: admin.token });
     expect(noStatus.body[0].status).toBeUndefined();
   });

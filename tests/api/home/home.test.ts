@@ -118,3 +118,43 @@ describe('the demo account', () => {
     expect(await server.api.db.select().from(flows).where(eq(flows.userId, demo!.id))).toHaveLength(6);
   });
 });
+
+describe('the demo in the page language', () => {
+  const CYRILLIC = /[А-Яа-яЁёІіЇїЄє]/;
+  async function demoIn(language?: string) {
+    const res = await server.call('POST', `/Account/DemoLogin${language ? `?language=${language}` : ''}`);
+    expect(res.status, language).toBe(200);
+    const token = res.body.token as string;
+    const me = (await server.call('GET', '/Account/CurrentUser', { token })).body;
+    const titles = (await server.call('GET', '/Flows?pageSize=100', { token })).body.flows.map((f: { title: string }) => f.title).join(' | ');
+    const log = JSON.stringify((await server.call('GET', '/Messages?pageSize=20', { token })).body);
+    return { me, titles, log };
+  }
+
+  it('signs /demo into the demo owner of the page language, whose salon speaks it (ru without one)', async () => {
+    const ru = await demoIn();
+    expect(ru.me).toMatchObject({ email: DEMO.email, language: 'ru' });
+    expect(ru.titles).toMatch(CYRILLIC);
+    const started = performance.now();
+    const en = await demoIn('en');
+    console.log(`first English demo sign-in (creates and builds it): ${(performance.now() - started).toFixed(0)} ms`);
+    expect(en.me).toMatchObject({ email: 'demo-en@cabinet.local', language: 'en' });
+    expect(en.titles).not.toMatch(CYRILLIC);
+    expect(en.log).not.toMatch(CYRILLIC);
+    expect(en.log).toMatch(/"phone|recipient/);
+    const pt = await demoIn('pt_br');
+    expect(pt.me.language).toBe('pt_br');
+    expect(pt.titles).not.toMatch(CYRILLIC);
+    expect((await demoIn('uk')).me.language).toBe('uk');
+    // Built once per process: a second sign-in finds the same owner.
+    expect((await demoIn('en')).me.id).toBe(en.me.id);
+  });
+
+  it('refuses a language it does not know, and no demo owner can be deleted', async () => {
+    expect((await server.call('POST', '/Account/DemoLogin?language=xx')).status).toBe(400);
+    const { token } = await server.login('demo-en@cabinet.local', 'demo123');
+    const res = await server.call('POST', '/Account/Delete', { token, body: { password: 'demo123', confirmation: 'demo-en@cabinet.local' } });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('demoAccountLocked');
+  });
+});

@@ -2,18 +2,19 @@ import { useEffect, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { storeTokens } from '../../../api/tokens.ts';
 import { demoLogin } from '../store.ts';
+import { toSystemLanguage } from '../../../i18n/locales.ts';
 import type { AccountProps } from './props.ts';
 import { FormMessage } from '../../../ui/field.tsx';
 import { explainProblem } from '../../../api/explain-problem.ts';
 
-/** /demo signs into the shared demo account and opens the cabinet. */
+/** /demo signs into the demo account of the page's language and opens the cabinet. */
 export default function DemoLogin({ locale, messages, links }: AccountProps) {
   const t = createT(locale, messages);
   const [failure, setFailure] = useState<string | null>(null);
 
   function start() {
     setFailure(null);
-    demoLogin()
+    demoLogin(toSystemLanguage(locale))
       .then(({ data, error }) => {
         if (!data) return setFailure(error ? explainProblem(error, t) : t('demo.failed'));
         storeTokens(localStorage, data);

@@ -3,14 +3,15 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 // Direct modules, not the index: the validation rules pull in the phone metadata this screen does not need.
-import { FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
-import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
+import { canPause, FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
+import { $flows, $selected, bulkFlows, duplicateFlow, loadFlows, selectAllFlows, setFlowRunning, toggleFlow, type BulkAction, type BulkResult, type FlowSort, type FlowStatus, type SortOrder } from '../store.ts';
 import type { FlowsProps } from './props.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { badgeClass } from './status-badge.ts';
 import { Pager } from '../../../ui/pager.tsx';
 import { buttonLinkClass, inputClass, menuItemClass, primaryLinkClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import { RowMenu } from '../../../ui/row-menu.tsx';
+import { Switch } from '../../../ui/switch.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -40,6 +41,7 @@ export default function FlowsList(props: FlowsProps) {
   const [confirming, setConfirming] = useState(false);
   const [phones, setPhones] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [switching, setSwitching] = useState<ReadonlySet<number>>(new Set());
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   useEffect(() => void loadFlows(1), []);
@@ -81,6 +83,18 @@ export default function FlowsList(props: FlowsProps) {
   };
 
   const base = props.base ?? '';
+  /** A row's switch: Resume or Pause at once; on failure the row is back as it was and the toast says why. */
+  const turn = async (id: number, on: boolean) => {
+    setSwitching((ids) => new Set(ids).add(id));
+    const out = await setFlowRunning(id, on);
+    setSwitching((ids) => new Set([...ids].filter((i) => i !== id)));
+    if (out.data) return void notify('success', t(on ? 'server.flowResumed' : 'server.flowStopped'));
+    const failed = t(on ? 'server.flowsResumeFailed' : 'server.flowsStopFailed');
+    // "Not available in the tariff" names its way out: the payments screen.
+    const link = out.problem?.code === 'flowNotAvailable' ? { href: `${base}/payments`, text: t('choosePlan') } : undefined;
+    notify('error', out.problem ? localize(out.problem) : failed, { link });
+  };
+
   const selected = new Set(chosen);
   const massEditHref = `${base}/flows/EditTextInFlows${chosen.length ? `?ids=${chosen.join(',')}` : ''}`;
   const allSelected = state.items.length > 0 && state.items.every((f) => selected.has(f.id));
@@ -131,7 +145,7 @@ export default function FlowsList(props: FlowsProps) {
 
       {phones && chosen.length > 0 && (
         <Suspense>
-          <FlowsTestPhones t={t} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
+          <FlowsTestPhones t={t} locale={props.locale} count={chosen.length} onCancel={() => setPhones(false)} onDone={(result) => (setPhones(false), report(result))} />
         </Suspense>
       )}
 
@@ -166,6 +180,10 @@ export default function FlowsList(props: FlowsProps) {
             cell: (f) => <input type="checkbox" aria-label={t('select', { title: f.title })} checked={selected.has(f.id)} onChange={(e) => toggleFlow(f.id, e.target.checked)} />,
           },
           { header: t('col.title'), cell: (f) => <a className="text-brand-dark underline" href={`${base}/flows/edit/${f.id}`}>{f.title}</a> },
+          {
+            header: t('col.running'),
+            cell: (f) => <Switch checked={canPause(f.status)} label={f.title} busy={switching.has(f.id)} onChange={(on) => void turn(f.id, on)} />,
+          },
           { header: t('col.kind'), cell: (f) => t(`kind.${f.type}`) },
           { header: t('col.mode'), cell: (f) => t(`mode.${f.mode}`) },
           {

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { useOwnerPhoneExample } from '../../account/islands/phone-hint.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { setTestPhones, type BulkResult } from '../store.ts';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
@@ -15,13 +17,15 @@ async function firstBadNumber(value: string): Promise<string | null> {
 
 interface Props {
   t: T;
+  locale: Locale;
   count: number;
   onDone: (result: BulkResult | undefined) => void;
   onCancel: () => void;
 }
 
 /** Changes the test numbers of the selected flows: comma-separated, each checked before anything is sent. */
-export default function FlowsTestPhones({ t, count, onDone, onCancel }: Props) {
+export default function FlowsTestPhones({ t, locale, count, onDone, onCancel }: Props) {
+  const example = useOwnerPhoneExample(locale);
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -60,7 +64,7 @@ export default function FlowsTestPhones({ t, count, onDone, onCancel }: Props) {
         className={inputClass}
         value={value}
         onChange={(e) => (setValue(e.target.value), setError(''))}
-        placeholder="+79161234567, +79161234568"
+        placeholder={example}
         inputMode="tel"
         autoComplete="off"
         aria-invalid={error ? true : undefined}

@@ -102,14 +102,15 @@ export default function MassEdit(props: FlowsProps) {
           {t('search')}
           <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
         </label>
-        <fieldset className="border border-gray-200 rounded p-2 m-0 max-h-72 overflow-y-auto" aria-describedby={errors.flows ? 'mass-flows-error' : undefined}>
+        <fieldset className="border border-gray-200 rounded p-2 m-0 min-w-0 max-h-72 overflow-y-auto" aria-describedby={errors.flows ? 'mass-flows-error' : undefined}>
           <legend className="text-sm font-medium px-1">{t('mass.found', { count: found.length })}</legend>
           {found.length === 0 && <p className="text-sm text-ink-muted m-0">{t('emptySearch')}</p>}
           {found.map((f) => (
             <label key={f.id} className="flex gap-2 items-start text-sm py-0.5">
               <input type="checkbox" checked={chosen.has(f.id)} onChange={(e) => toggle(f, e.target.checked)} />
-              <span>
-                {f.title} <span className="text-ink-muted">— {f.content.slice(0, 80)}</span>
+              {/* The text's start on one line, cut with an ellipsis where the box ends (not mid-word at a fixed length). */}
+              <span className="min-w-0 flex-1">
+                {f.title} <span className="block text-ink-muted truncate">{f.content.slice(0, 200)}</span>
               </span>
             </label>
           ))}

@@ -4,7 +4,7 @@ import { createT, type T } from '../../../i18n/translate.ts';
 import { $home, CHECKLIST_STEPS, loadHome, trialNotice, weekHasData, type HomeState } from '../../../stores/home.ts';
 import { formatAmount, formatDate } from '../../../ui/format.ts';
 import { secondaryButtonClass, textLinkClass } from '../../../ui/classes.ts';
-import type { HomeProps } from './props.ts';
+import { HOME_COMPLETE_KEY, type HomeProps } from './props.ts';
 
 /** A step's mark: a filled check when done, an empty ring otherwise (inline SVG: no emoji, no icon font). */
 function Mark({ done }: { done: boolean | undefined }) {
@@ -43,7 +43,7 @@ function Week({ t, home, firstStep, links }: { t: T; home: HomeState; firstStep?
   const percent = w.messaged ? Math.round((w.converted / w.messaged) * 100) : 0;
   return (
     <>
-      <dl className="grid grid-cols-2 md:grid-cols-3 gap-3 m-0">
+      <dl className="grid grid-cols-2 lg:grid-cols-3 gap-3 m-0">
         <Tile label={t('week.sent')} value={formatAmount(w.sent)} />
         <Tile label={t('week.delivered')} value={formatAmount(w.delivered)} />
         <Tile label={t('week.read')} value={formatAmount(w.read)} />
@@ -60,9 +60,22 @@ function Week({ t, home, firstStep, links }: { t: T; home: HomeState; firstStep?
   );
 }
 
+/** Remembers whether setup was complete, for the page's pre-paint script (Screen.astro): the next visit lays out
+ * the week first before the data comes, so the fold does not move the page. undefined (not known yet) keeps it. */
+function rememberComplete(complete: boolean | undefined) {
+  if (complete === undefined) return;
+  try {
+    if (complete) localStorage.setItem(HOME_COMPLETE_KEY, '1');
+    else localStorage.removeItem(HOME_COMPLETE_KEY);
+  } catch {
+    // storage blocked: only the first paint's order is affected
+  }
+  document.documentElement.toggleAttribute('data-home-complete', complete);
+}
+
 /**
  * Home (issue 16): the setup checklist, ticked from real state by one `GET /Home`, the trial banner, and the week at
- * a glance. Rendered on the server in its loading state with the same boxes, so nothing moves when the data comes.
+ * a glance; once every step is done the week leads and the checklist folds into one "Setup complete" line. Rendered on the server in its loading state with the same boxes, so nothing moves when the data comes.
  */
 export default function HomeOverview(props: HomeProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
@@ -74,49 +87,71 @@ export default function HomeOverview(props: HomeProps) {
   const next = home ? steps.find((s) => !home.checklist[s]) : undefined;
   const trial = home ? trialNotice(home, Date.now()) : undefined;
 
-  return (
-    <div className="flex flex-col gap-6">
-      <section aria-labelledby="home-checklist" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="home-checklist" className="m-0 text-lg font-semibold">{t('checklist.title')}</h2>
-          <p className="m-0 text-sm text-ink-muted" aria-live="polite">
-            {load.state === 'loading' ? t('checklist.loading') : load.state === 'failed' ? t('checklist.failed') : t('checklist.progress', { done, total: steps.length })}
-            {load.state === 'failed' && (
-              <button type="button" className={`ml-2 ${secondaryButtonClass}`} onClick={() => void loadHome()}>{t('checklist.retry')}</button>
+  const complete = home !== undefined && done === steps.length;
+  useEffect(() => rememberComplete(home ? complete : undefined), [home, complete]);
+
+  const progress = load.state === 'loading' ? t('checklist.loading') : load.state === 'failed' ? t('checklist.failed') : t('checklist.progress', { done, total: steps.length });
+  const list = (
+    <ol className="m-0 p-0 list-none flex flex-col gap-2" aria-busy={load.state === 'loading'}>
+      {steps.map((step) => {
+        const isDone = home?.checklist[step];
+        return (
+          <li key={step} data-step={step} data-done={home ? String(Boolean(isDone)) : undefined} className={`flex items-center gap-3 p-3 rounded-md border bg-white ${step === next ? 'border-brand' : 'border-gray-200'}`}>
+            <Mark done={isDone} />
+            <div className="flex-1 min-w-0">
+              <p className={`m-0 font-medium ${isDone ? 'text-ink-muted line-through' : ''}`}>
+                {t(`checklist.${step}`)}
+                <span className="sr-only"> — {home ? t(isDone ? 'checklist.done' : 'checklist.todo') : ''}</span>
+              </p>
+              {step === 'paid' && trial ? (
+                // The trial's end sits in the pay step's line: no banner appears above the list when data comes.
+                <p className={`m-0 text-sm ${trial.state === 'ended' ? 'text-red-700' : 'text-ink-muted'}`} data-trial={trial.state}>
+                  {t(`trial.${trial.state}`, { date: formatDate(props.locale, trial.endsAt) })}
+                </p>
+              ) : (
+                <p className="m-0 text-sm text-ink-muted">{t(`checklist.${step}Hint`)}</p>
+              )}
+            </div>
+            {!isDone && (
+              <a className={`shrink-0 ${secondaryButtonClass} no-underline`} href={props.steps[step]} aria-label={`${step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}: ${t(`checklist.${step}`)}`}>
+                {step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}
+              </a>
             )}
-          </p>
-        </div>
-        <ol className="m-0 p-0 list-none flex flex-col gap-2" aria-busy={load.state === 'loading'}>
-          {steps.map((step) => {
-            const isDone = home?.checklist[step];
-            return (
-              <li key={step} data-step={step} data-done={home ? String(Boolean(isDone)) : undefined} className={`flex items-center gap-3 p-3 rounded-md border bg-white ${step === next ? 'border-brand' : 'border-gray-200'}`}>
-                <Mark done={isDone} />
-                <div className="flex-1 min-w-0">
-                  <p className={`m-0 font-medium ${isDone ? 'text-ink-muted line-through' : ''}`}>
-                    {t(`checklist.${step}`)}
-                    <span className="sr-only"> — {home ? t(isDone ? 'checklist.done' : 'checklist.todo') : ''}</span>
-                  </p>
-                  {step === 'paid' && trial ? (
-                    // The trial's end sits in the pay step's line: no banner appears above the list when data comes.
-                    <p className={`m-0 text-sm ${trial.state === 'ended' ? 'text-red-700' : 'text-ink-muted'}`} data-trial={trial.state}>
-                      {t(`trial.${trial.state}`, { date: formatDate(props.locale, trial.endsAt) })}
-                    </p>
-                  ) : (
-                    <p className="m-0 text-sm text-ink-muted">{t(`checklist.${step}Hint`)}</p>
-                  )}
-                </div>
-                {!isDone && (
-                  <a className={`shrink-0 ${secondaryButtonClass} no-underline`} href={props.steps[step]} aria-label={`${step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}: ${t(`checklist.${step}`)}`}>
-                    {step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}
-                  </a>
+          </li>
+        );
+      })}
+    </ol>
+  );
+
+  return (
+    <div className="flex flex-col gap-6" data-home-complete={home ? String(complete) : undefined}>
+      <section aria-labelledby="home-checklist" className="flex flex-col gap-3" data-home-checklist>
+        {complete ? (
+          // Every step done: the checklist folds into one line under the week; it still opens to show the steps.
+          <details className="rounded-md border border-gray-200 bg-white" data-setup-complete>
+            <summary className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3 cursor-pointer">
+              <Mark done />
+              <h2 id="home-checklist" className="m-0 text-base font-semibold">{t('checklist.complete')}</h2>
+              <span className="text-sm text-ink-muted">{progress}</span>
+            </summary>
+            <div className="px-3 pb-3">{list}</div>
+          </details>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="home-checklist" className="m-0 text-lg font-semibold">{t('checklist.title')}</h2>
+              <p className="m-0 text-sm text-ink-muted" aria-live="polite">
+                {progress}
+                {load.state === 'failed' && (
+                  <button type="button" className={`ml-2 ${secondaryButtonClass}`} onClick={() => void loadHome()}>{t('checklist.retry')}</button>
                 )}
-              </li>
-            );
-          })}
-        </ol>
+              </p>
+            </div>
+            {list}
+          </>
+        )}
       </section>
-      <section aria-labelledby="home-week" className="flex flex-col gap-3 min-h-56">
+      <section aria-labelledby="home-week" className={`flex flex-col gap-3 min-h-56 ${complete ? 'order-first' : ''}`} data-home-week>
         <h2 id="home-week" className="m-0 text-lg font-semibold">{t('week.title')}</h2>
         {home && <Week t={t} home={home} links={props.links} firstStep={next ? { label: t(`checklist.${next}`), href: props.steps[next]! } : undefined} />}
       </section>

@@ -11,3 +11,6 @@ export interface HomeProps {
   /** Links below the week: the flows list and the message log, with their titles (the sidebar's words). */
   links: { href: string; label: string }[];
 }
+
+/** localStorage key: "every setup step was done" at the last visit (the page's pre-paint script lays out the week first). */
+export const HOME_COMPLETE_KEY = 'home.setupComplete';

@@ -4,6 +4,7 @@ import { notify } from '../../../scripts/notify.ts';
 import { IgnoreLinkBox } from './IgnoreLinkBox.tsx';
 import { addPhone, displayPhone, explain, phoneError, phonesPage, removePhone, type IgnoredPhone } from '../store.ts';
 import type { InsightsProps } from './props.ts';
+import { useOwnerPhoneExample } from '../../account/islands/phone-hint.ts';
 import { usePagedList } from '../../../stores/use-paged-list.ts';
 import { focusFirstField, listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
@@ -18,6 +19,7 @@ const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 /** §2 blacklist (/phones/ignore): add a number (shared phone rule), search, page, remove with confirmation, the public link. */
 export default function Blacklist(props: InsightsProps) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
+  const example = useOwnerPhoneExample(props.locale);
   const { state: list, load, search: setQuery } = usePagedList<IgnoredPhone, { search: string }>({ name: 'blacklist', loadingAtStart: true, onFail: () => {} }, { search: '' }, phonesPage);
   const search = list.query.search;
   const [phone, setPhone] = useState('');
@@ -63,7 +65,7 @@ export default function Blacklist(props: InsightsProps) {
       <form noValidate onSubmit={submit} aria-labelledby="add-phone-title" className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-3">
         <h2 id="add-phone-title" className="text-base font-semibold m-0">{t('add.title')}</h2>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
+          <TextField label={t('add.phone')} hint={t('add.phoneHint', { example })} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
           <TextField label={t('add.comment')} name="comment" maxLength={200} autoComplete="off" value={comment} error={errors.comment} onChange={(e) => setComment(e.target.value)} />
         </div>
         <div>

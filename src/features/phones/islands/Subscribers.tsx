@@ -42,7 +42,7 @@ export default function Subscribers(props: InsightsProps) {
     <div>
       <p className="m-0 mb-4 text-ink-muted">{t('subscribers.intro')}</p>
       <SubscribersLink t={t} />
-      <SubscribersAddForm t={t} onAdded={async () => filter({ search: '' })} />
+      <SubscribersAddForm t={t} locale={props.locale} onAdded={async () => filter({ search: '' })} />
 
       <form role="search" aria-label={t('subscribers.filters')} className="mb-3 grid gap-3 sm:grid-cols-3 max-w-3xl" onSubmit={(e) => (e.preventDefault(), void load(1))}>
         <label className="flex flex-col gap-1 text-sm font-medium">

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { T } from '../../../i18n/translate.ts';
+import type { Locale } from '../../../i18n/locales.ts';
+import { useOwnerPhoneExample } from '../../account/islands/phone-hint.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { explain, phoneError } from '../store.ts';
 import { addSubscriber, CHANNELS, type SubscriberChannel } from '../store-subscribers.ts';
@@ -7,7 +9,8 @@ import { SubmitButton, TextField } from '../../../ui/field.tsx';
 import { inputClass } from '../../../ui/classes.ts';
 
 /** Records a client's consent by phone (the shared §5 phone rule, errors next to the field). */
-export function SubscribersAddForm({ t, onAdded }: { t: T; onAdded: () => Promise<void> }) {
+export function SubscribersAddForm({ t, locale, onAdded }: { t: T; locale: Locale; onAdded: () => Promise<void> }) {
+  const example = useOwnerPhoneExample(locale);
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
   const [channel, setChannel] = useState<SubscriberChannel>(CHANNELS[0]!);
@@ -43,7 +46,7 @@ export function SubscribersAddForm({ t, onAdded }: { t: T; onAdded: () => Promis
         <p className="text-sm text-ink-muted m-0">{t('subscribers.add.hint')}</p>
       </div>
       <div className="grid gap-3 sm:grid-cols-3">
-        <TextField label={t('add.phone')} hint={t('add.phoneHint')} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
+        <TextField label={t('add.phone')} hint={t('add.phoneHint', { example })} type="tel" name="phone" autoComplete="off" required value={phone} error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
         <TextField label={t('subscribers.add.name')} name="name" maxLength={100} autoComplete="off" value={name} error={errors.name} onChange={(e) => setName(e.target.value)} />
         <div className="flex flex-col gap-1">
           <label htmlFor={channelId} className="font-medium">{t('subscribers.channel')}</label>

@@ -8,7 +8,7 @@ import type { Handlers } from '../../platform/http/types.ts';
 import { deleteOwnerData as deleteAdminData } from '../admin/store.ts';
 import { anonymisePaymentsOf } from '../admin/store-payments.ts';
 import { deleteOwnerImages } from '../flows/image-store.ts';
-import { DEMO_EMAIL } from './seed.ts';
+import { isDemoEmail } from '../demo/accounts.ts';
 import { deleteBusinessData } from './business-data.ts';
 import { deleteOwnerData as deleteAccountData, findUser } from './store.ts';
 
@@ -38,7 +38,7 @@ export function deleteHandlers(ctx: AppContext): Handlers<'deleteAccount'> {
       if (normalizeEmail(confirmation) !== user.email) {
         throw badRequest([{ field: 'confirmation', code: 'deleteConfirmationWrong', message: messages.deleteConfirmationWrong }]);
       }
-      if (user.email === DEMO_EMAIL) throw new HttpError(409, 'demoAccountLocked');
+      if (isDemoEmail(user.email)) throw new HttpError(409, 'demoAccountLocked');
       await db.transaction((tx) => deleteOwner(tx, user.id, new Date(config.now())));
       userStates.forget(user.id); // after the commit: a read before it would cache the live account again
       // Files are not transactional: removed once the rows that name them are gone (a failure leaves only files).

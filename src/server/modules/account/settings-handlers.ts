@@ -2,13 +2,13 @@ import { checkConfirmation, checkCountry, checkEmail, checkPassword, checkPhone,
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { issueTokens, revokeAllForUser } from '../../platform/auth/refresh-tokens.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { DEMO_EMAIL } from './seed.ts';
+import { demoAccount } from '../demo/accounts.ts';
 import { clientHostOf, requireAuth } from '../../platform/http/auth.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { issueCode } from './store-codes.ts';
 import { refreshTokenStore } from './store-sessions.ts';
-import { emailTakenByOther, findUser, setPasswordHash, updateUser, userByEmail, type UserChanges } from './store.ts';
+import { emailTakenByOther, findUser, setPasswordHash, updateUser, type UserChanges } from './store.ts';
 import { linkOrigin } from './links.ts';
 import { refuseBlocked } from './session-handlers.ts';
 import { toCurrentUser } from './mapping.ts';
@@ -82,9 +82,10 @@ export function settingsHandlers(ctx: AppContext): Handlers<'updateProfile' | 'c
       return toCurrentUser(updated!, config.now());
     },
 
-    async demoLogin() {
+    async demoLogin(req) {
       if (!config.seedDemo) throw notFound('demoUnavailable');
-      const demo = await userByEmail(db, DEMO_EMAIL);
+      // The page's language picks its demo owner, whose salon speaks it (docs/home.md "The demo account").
+      const demo = await demoAccount(db, req.query.language ?? 'ru', config.now());
       if (!demo) throw notFound('demoUnavailable');
       return issueTokens(sessions, config, refuseBlocked(demo));
     },

@@ -60,7 +60,6 @@ function outcome(r: number): DemoMessage['status'] {
 
 export function buildSalon(language: SystemLanguage, nowMs: number, ownerPhone: string): DemoSalon {
   const rnd = random(16);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
   const words = DEMO_TEXTS[language];
   const locale = fromSystemLanguage(language) ?? 'ru';
   const today = new Date(nowMs);

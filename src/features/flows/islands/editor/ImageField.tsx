@@ -58,17 +58,24 @@ export default function ImageField({ t, flow, error, replace }: Props) {
   const shown = problem ?? (error ? ruleText(t, error) : '');
   return (
     <div>
-      <label className="flex flex-col gap-1 text-sm font-medium">
+      {/* The browser's own file button speaks the browser's language ("Choose File" on a Russian page): the input is
+          visually hidden and a kit-styled label in the page's language opens it (and shows its focus). */}
+      <label className="flex flex-col items-start gap-1 text-sm font-medium">
         {t('image')}
         <input
           type="file"
           accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-          className="text-sm"
+          className="sr-only peer"
+          aria-label={t('image')}
           disabled={busy}
           aria-describedby={`image-hint ${errorId('image')}`}
           aria-invalid={!!shown || undefined}
           onChange={(e) => void onFile(e.target.files?.[0], e.target)}
         />
+        <span aria-hidden="true" className={`${secondary} inline-flex items-center gap-2 font-normal peer-focus-visible:outline-2 peer-focus-visible:outline-brand ${busy ? 'opacity-50' : ''}`}>
+          <span className="i-lucide-image-up" />
+          {t(flow.image ? 'replaceImage' : 'chooseImage')}
+        </span>
       </label>
       <p id="image-hint" className="text-xs text-ink-muted m-0 mt-1">{t('imageHint', { mb: IMAGE_MAX_MB, formats: IMAGE_FORMATS, px: IMAGE_MAX_SIDE })}</p>
       <p id={errorId('image')} className="text-sm text-red-700 m-0 mt-1 empty:hidden" aria-live="polite">{shown}</p>

@@ -8,6 +8,8 @@ import { loadActiveTariffs } from '../../store.ts';
 import { useStore } from '@nanostores/react';
 import { $home, loadHome, trialNotice } from '../../../../stores/home.ts';
 import { formatDate } from '../../../../ui/format.ts';
+import { fillVariables, LINK_SAMPLES } from '../../../../shared/flows/variables.ts';
+import { renderMarkup } from '../../../../shared/flows/markup.ts';
 import { INTEGRATION_NAMES, type TemplatesProps } from './props.ts';
 
 export function timingText(t: T, locale: Locale, type: TemplateType): string {
@@ -34,6 +36,7 @@ export default function TemplateCatalogue(props: Props) {
   useEffect(() => void loadHome(), []);
   const trial = home.state === 'ready' ? trialNotice(home.home, Date.now()) : undefined;
   const inTrial = trial?.state === 'active' ? formatDate(props.locale, trial.endsAt) : undefined;
+  const samples = useMemo(() => ({ ...props.samples, ...LINK_SAMPLES }), [props.samples]);
 
   if (!props.integration) {
     return (
@@ -59,7 +62,7 @@ export default function TemplateCatalogue(props: Props) {
         <a className="text-brand-dark underline" href={`${base}/templates`}>{t('allSystems')}</a>
       </p>
       {tariffs === null && <p className="text-sm text-red-700" role="status">{t('tariffsFailed')}</p>}
-      <ul className="grid gap-3 md:grid-cols-2 list-none p-0 m-0" aria-label={t('listLabel', { system: INTEGRATION_NAMES[integration] })}>
+      <ul className="grid gap-3 lg:grid-cols-2 list-none p-0 m-0" aria-label={t('listLabel', { system: INTEGRATION_NAMES[integration] })}>
         {TEMPLATE_CATALOGUES[integration].map((type) => {
           const text = templateText(type, props.locale);
           const available = tariffs ? isKindAvailable(type.kind, tariffs) : undefined;
@@ -67,7 +70,8 @@ export default function TemplateCatalogue(props: Props) {
             <li key={type.id} className="border border-gray-200 rounded p-4 flex flex-col gap-2">
               <h2 className="text-base font-semibold m-0">{text.title}</h2>
               <p className="text-xs text-ink-muted m-0">{tf(`kind.${type.kind}`)} · {timingText(t, props.locale, type)}</p>
-              <p className="text-sm m-0 whitespace-pre-wrap line-clamp-4">{text.content}</p>
+              {/* As a client reads it: sample values instead of {variables}, markup applied (renderMarkup escapes the rest). */}
+              <p className="text-sm m-0 whitespace-pre-wrap line-clamp-4 break-words" dangerouslySetInnerHTML={{ __html: renderMarkup(fillVariables(text.content, samples)) }} />
               <div className="flex items-center gap-3 mt-auto">
                 <a className="px-3 py-1.5 rounded text-sm font-medium bg-brand text-white hover:bg-brand-dark no-underline" href={`${base}/templates/${integration}/add/${type.id}`} aria-label={t('addOf', { title: text.title })}>
                   {t('add')}

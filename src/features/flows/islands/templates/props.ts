@@ -5,6 +5,8 @@ import type { FlowsMessages, FlowsProps } from '../props.ts';
 export interface TemplatesProps extends Omit<FlowsProps, 'messages'> {
   messages: NamespaceMessages['flows']['templates'];
   flowsMessages: FlowsMessages;
+  /** The editor's sample values of the variables: a catalogue shows a text as a client reads it, not its {codes}. */
+  samples: NamespaceMessages['flows']['editor']['sample'];
 }
 
 /** Display names of the integrations (product names, not translated). */
