@@ -1,6 +1,7 @@
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { ensureReferenceData } from '../admin/store.ts';
+import { addConnection } from '../connections/store.ts';
 import { addLinkedAccounts } from './store-linked.ts';
 import { insertUserIfAbsent, upsertAccount, userByEmail } from './store.ts';
 import { regenerateDemo } from '../demo/regenerate.ts';
@@ -34,8 +35,9 @@ async function createDemo(db: Db, now: number) {
   });
   if (!demo) return userByEmail(db, DEMO_EMAIL); // a twin start created it meanwhile
   const at = new Date(now);
+  // The demo's WhatsApp number: never reported by a gateway (there is none behind it).
+  await addConnection(db, { userId: demo.id, kind: 'whatsapp', name: '+79990000000', state: null, at });
   await addLinkedAccounts(db, [
-    { userId: demo.id, kind: 'chatApi', name: '+79990000000', createdAt: at },
     {
       userId: demo.id,
       kind: 'yclientsCompany',
