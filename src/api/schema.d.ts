@@ -2695,7 +2695,7 @@ export interface components {
             attemptsLeft: number;
         };
         WhatsAppQrLink: {
-            /** @description The page is /qr/{token} of the brand (QrCodeWidgetView) */
+            /** @description Shown once; the public page QrCodeWidgetView reads it (GET /Public/WhatsAppQr/{token}) */
             token: string;
             expiresUnixTime: number;
         };

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/modules/account/schema.ts';
-import { connectionQrLinks } from '../../../src/server/modules/connections/schema.ts';
+import { connectionQrLinks, connections } from '../../../src/server/modules/connections/schema.ts';
 import { startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
@@ -217,6 +217,16 @@ describe('logout and delete', () => {
     const res = await add(other.token);
     expect([res.status, res.body.code]).toEqual([502, 'gatewayUnavailable']);
     expect((await server.call('GET', '/Accounts/WhatsApp', { token: other.token })).body.numbers).toEqual([]);
+  });
+});
+
+describe('account deletion', () => {
+  it("removes the owner's numbers (the anonymised user row stays, so no cascade would)", async () => {
+    const email = `gone${++seq}-${Date.now()}@example.com`;
+    const o = await server.createUser(email, 'secret12');
+    const id = await waiting(o.token);
+    expect((await server.call('POST', '/Account/Delete', { token: o.token, body: { password: 'secret12', confirmation: email } })).status).toBe(204);
+    expect(await server.api.db.select().from(connections).where(eq(connections.id, id))).toEqual([]);
   });
 });
 
