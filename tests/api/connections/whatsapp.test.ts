@@ -155,11 +155,25 @@ describe('limits', () => {
     expect((await code(o.token, id)).body.attemptsLeft).toBe(0);
   });
 
-  it('a code for a linked number is refused (409 notWaitingForLink)', async () => {
+  it('requests at once: the limit holds (3 codes of 5; 1 number of 3 adds)', async () => {
+    const o = await owner();
+    const id = await waiting(o.token);
+    const codes = await Promise.all(Array.from({ length: 5 }, () => code(o.token, id)));
+    expect(codes.map((r) => r.status).sort()).toEqual([200, 200, 200, 429, 429]);
+    const p = await owner();
+    const adds = await Promise.all(['a', 'b', 'c'].map((name) => add(p.token, name)));
+    expect(adds.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+  });
+
+  it('a code for a linked number is refused (409 notWaitingForLink) and does not count', async () => {
     const o = await owner();
     const id = await waiting(o.token);
     await fake.scan(`c${id}`);
     expect((await code(o.token, id)).body.code).toBe('notWaitingForLink');
+    expect(fake.info.get(`c${id}`)!.codes).toEqual([]);
+    await fake.setStatus(`c${id}`, 'STOPPED');
+    await qr(o.token, id); // started again: waits for a scan
+    expect((await code(o.token, id)).body.attemptsLeft).toBe(2);
   });
 });
 

@@ -5,7 +5,7 @@ import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { findUser } from '../account/store.ts';
+import { findUser, lockSenders } from '../account/store.ts';
 import {
   addCodeRequest,
   addConnection,
@@ -16,6 +16,7 @@ import {
   countConnectionsOf,
   deleteConnection,
   qrLinkByHash,
+  removeCodeRequest,
   setState,
   type ConnectionRow,
 } from './store.ts';
@@ -65,10 +66,14 @@ export function whatsAppHandlers(
       if (!name) throw invalidField('name', 'blank');
       const user = await findUser(db, userId);
       if (!user) throw new HttpError(401, 'tokenInvalid');
-      const limit = user.chatApiInstanceLimit;
-      if ((await countConnectionsOf(db, userId, 'whatsapp')) >= limit) throw new HttpError(409, 'accountLimitReached', { params: { limit } });
       wa.requireGateway();
-      const row = await addConnection(db, { userId, kind: 'whatsapp', name, at: now() });
+      // The owner's row lock makes the count and the insert one step: two adds at once cannot pass the limit.
+      const row = await db.transaction(async (tx) => {
+        await lockSenders(tx, [userId]);
+        const limit = user.chatApiInstanceLimit;
+        if ((await countConnectionsOf(tx, userId, 'whatsapp')) >= limit) throw new HttpError(409, 'accountLimitReached', { params: { limit } });
+        return addConnection(tx, { userId, kind: 'whatsapp', name, at: now() });
+      });
       const { row: started } = await wa.qr(row).catch(async (error: unknown) => {
         // Nothing is added when the gateway cannot start the session: the owner retries the whole step.
         await deleteConnection(db, row.id);
@@ -103,18 +108,25 @@ export function whatsAppHandlers(
       const phone = normalizePhone(req.body.phone);
       if (!phone) throw invalidField('phone', 'phoneInvalid');
       const gateway = wa.requireGateway();
+      if (!row.session) throw new HttpError(409, 'notWaitingForLink');
       const nowMs = config.now();
-      const prior = await codeRequestsSince(db, row.id, new Date(nowMs - DAY_MS));
-      if (prior.length >= CODES_PER_DAY) {
+      // The attempt is reserved under the owner's row lock (two requests at once cannot both take the third), and
+      // given back when the gateway gives no code.
+      const { prior, reserved } = await db.transaction(async (tx) => {
+        await lockSenders(tx, [row.userId]);
+        const prior = await codeRequestsSince(tx, row.id, new Date(nowMs - DAY_MS));
+        return { prior, reserved: prior.length >= CODES_PER_DAY ? undefined : await addCodeRequest(tx, row.id, new Date(nowMs)) };
+      });
+      if (reserved === undefined) {
         const waitMs = prior[0]!.getTime() + DAY_MS - nowMs;
         reply.header('retry-after', String(Math.max(1, Math.ceil(waitMs / 1000))));
         throw new HttpError(429, 'pairingCodeLimit', { params: { limit: CODES_PER_DAY, hours: Math.max(1, Math.ceil(waitMs / 3_600_000)) } });
       }
-      if (!row.session) throw new HttpError(409, 'notWaitingForLink');
       const code = await gateway.requestCode(row.session, phone.slice(1));
-      if (isDown(code)) throw gatewayDown(code);
-      if (code === null) throw new HttpError(409, 'notWaitingForLink');
-      await addCodeRequest(db, row.id, new Date(nowMs));
+      if (isDown(code) || code === null) {
+        await removeCodeRequest(db, reserved);
+        throw isDown(code) ? gatewayDown(code) : new HttpError(409, 'notWaitingForLink');
+      }
       return { code, expiresUnixTime: Math.floor(nowMs / 1000) + CODE_VALID_S, attemptsLeft: CODES_PER_DAY - prior.length - 1 };
     },
 

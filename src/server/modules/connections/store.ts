@@ -94,8 +94,14 @@ export async function codeRequestsSince(db: Tx, connectionId: number, since: Dat
   return rows.map((r) => r.at);
 }
 
-export async function addCodeRequest(db: Tx, connectionId: number, at: Date): Promise<void> {
-  await db.insert(connectionCodeRequests).values({ connectionId, requestedAt: at });
+export async function addCodeRequest(db: Tx, connectionId: number, at: Date): Promise<number> {
+  const [row] = await db.insert(connectionCodeRequests).values({ connectionId, requestedAt: at }).returning({ id: connectionCodeRequests.id });
+  return row!.id;
+}
+
+/** Gives back a reserved attempt the gateway did not turn into a code. */
+export async function removeCodeRequest(db: Tx, id: number): Promise<void> {
+  await db.delete(connectionCodeRequests).where(eq(connectionCodeRequests.id, id));
 }
 
 // Readers of the admin health screens (docs/admin.md): WhatsApp numbers are the spec's "instances".
