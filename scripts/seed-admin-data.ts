@@ -10,12 +10,13 @@ import { loadConfig } from '../src/server/platform/config.ts';
 import { openDatabase, type Db } from '../src/server/platform/db/open.ts';
 import { seed } from '../src/server/modules/account/seed.ts';
 import { linkedAccounts, refreshTokens, users } from '../src/server/modules/account/schema.ts';
+import { connections } from '../src/server/modules/connections/schema.ts';
 import { payments, promocodes } from '../src/server/modules/admin/schema.ts';
 
 const FIRST = ['Anna', 'Maria', 'Olga', 'Elena', 'Irina', 'Ivan', 'Sergey', 'Dmitry', 'Alexey', 'Pavel', 'Lucas', 'Julia', 'Oksana', 'Taras', 'Nina', 'Petr'];
 const LAST = ['Ivanova', 'Petrova', 'Smirnova', 'Kuznetsov', 'Popov', 'Sokolov', 'Lebedev', 'Novikova', 'Silva', 'Santos', 'Kovalenko', 'Bondarenko', 'Morozov', 'Volkova'];
 const BUSINESS = ['Beauty', 'Barber', 'Nails', 'Spa', 'Clinic', 'Sushi', 'Pizza', 'Flowers', 'Dental', 'Lashes', 'Fitness', 'Massage'];
-const STATES = ['Connected', 'Connected', 'Connected', 'NotAuthorized', 'GotQrCode', 'init', 'loading', 'error'];
+const STATES = ['Connected', 'Connected', 'Connected', 'NotAuthorized', 'GotQrCode', 'init', 'loading', 'error'] as const;
 const DAY = 86_400;
 const BATCH = 1000;
 
@@ -30,7 +31,7 @@ export async function seedAdminData(db: Db, opts: { users: number; now: number; 
   const [{ n: existing }] = (await db.select({ n: count() }).from(users).where(like(users.email, 'seed-%'))) as [{ n: number }];
   const start = Number(existing);
   const random = rng(42 + start);
-  const pick = <T,>(list: T[]) => list[Math.floor(random() * list.length)]!;
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
   const nowS = Math.floor(opts.now / 1000);
   for (let from = start; from < opts.users; from += BATCH) {
     const size = Math.min(BATCH, opts.users - from);
@@ -53,6 +54,7 @@ export async function seedAdminData(db: Db, opts: { users: number; now: number; 
     const inserted = await db.insert(users).values(rows).returning({ id: users.id, createdAt: users.createdAt });
     const pays: (typeof payments.$inferInsert)[] = [];
     const accounts: (typeof linkedAccounts.$inferInsert)[] = [];
+    const numbers: (typeof connections.$inferInsert)[] = [];
     const sessions: (typeof refreshTokens.$inferInsert)[] = [];
     for (const u of inserted) {
       const joined = Math.floor(u.createdAt.getTime() / 1000);
@@ -69,7 +71,7 @@ export async function seedAdminData(db: Db, opts: { users: number; now: number; 
         begin += failed ? DAY : 30 * DAY;
       }
       if (random() < 0.7) {
-        accounts.push({ userId: u.id, kind: 'chatApi', name: `+7916${String(u.id).padStart(7, '0')}`, data: random() < 0.9 ? { state: pick(STATES) } : {}, createdAt: u.createdAt });
+        numbers.push({ userId: u.id, kind: 'whatsapp', name: `+7916${String(u.id).padStart(7, '0')}`, state: random() < 0.9 ? pick(STATES) : null, stateChangedAt: u.createdAt, createdAt: u.createdAt });
       }
       if (random() < 0.5) {
         accounts.push({
@@ -87,6 +89,7 @@ export async function seedAdminData(db: Db, opts: { users: number; now: number; 
     }
     for (let i = 0; i < pays.length; i += BATCH) await db.insert(payments).values(pays.slice(i, i + BATCH));
     for (let i = 0; i < accounts.length; i += BATCH) await db.insert(linkedAccounts).values(accounts.slice(i, i + BATCH));
+    for (let i = 0; i < numbers.length; i += BATCH) await db.insert(connections).values(numbers.slice(i, i + BATCH));
     for (let i = 0; i < sessions.length; i += BATCH) await db.insert(refreshTokens).values(sessions.slice(i, i + BATCH));
     if ((from / BATCH) % 10 === 0) log(`  users ${from + size} / ${opts.users}`);
   }

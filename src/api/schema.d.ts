@@ -1469,6 +1469,137 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/WhatsApp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's WhatsApp numbers with their live state (asked of the gateway; the stored state when it does not answer), oldest first, and how many the account may have (chatApiInstanceLimit). */
+        get: operations["listWhatsAppNumbers"];
+        put?: never;
+        /** Adds a number and starts its gateway session (state loading, then GotQrCode). 409 `accountLimitReached` at the account's chatApiInstanceLimit, 409 `gatewayNotConfigured` on a server without a gateway, 502 `gatewayUnavailable` when the gateway does not answer (nothing is added). */
+        post: operations["addWhatsAppNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/WhatsApp/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** One number with its live state; another owner's id is 404 like a missing one. */
+        get: operations["getWhatsAppNumber"];
+        put?: never;
+        post?: never;
+        /** Deletes the number and its gateway session; the gateway confirms first, so when it does not answer the number stays and the answer is 502 `gatewayUnavailable`. */
+        delete: operations["deleteWhatsAppNumber"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/WhatsApp/{connectionId}/Qr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** The QR to scan (§4): starts the session when it is not running; `loading` while the gateway starts (up to 2 minutes, then `error`), `GotQrCode` with the QR's text (it rotates: ask again), `Connected` once scanned. */
+        get: operations["getWhatsAppQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/WhatsApp/{connectionId}/PairingCode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Links by a code instead of the QR (§4/§9): the code is valid 30 seconds, at most 3 a day per number (429 `pairingCodeLimit`, Retry-After); 409 `notWaitingForLink` unless the number shows a QR. */
+        post: operations["requestWhatsAppPairingCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/WhatsApp/{connectionId}/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlinks the phone from the session (state NotAuthorized); the number stays to be linked again. */
+        post: operations["logoutWhatsAppNumber"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/WhatsApp/{connectionId}/QrLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A link for a trusted person to scan the QR without signing in (QrCodeWidgetView), valid 30 minutes. The token is shown once; only its hash is stored. */
+        post: operations["createWhatsAppQrLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Public/WhatsAppQr/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public (QrCodeWidgetView): the number's state and QR by a sharing link's token. 404 for an unknown token, 410 `qrLinkExpired` after its 30 minutes. */
+        get: operations["getPublicWhatsAppQr"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2525,6 +2656,49 @@ export interface components {
             trialEndsAt: number | null;
             week: components["schemas"]["HomeWeek"];
         };
+        /**
+         * @description §3 instance states; from the gateway's session status: STARTING loading, SCAN_QR_CODE GotQrCode, WORKING Connected, FAILED error, STOPPED NotAuthorized; init before the first start (docs/connections.md).
+         * @enum {string}
+         */
+        ConnectionState: "init" | "GotQrCode" | "NotAuthorized" | "Connected" | "Authorized" | "loading" | "error";
+        WhatsAppNumber: {
+            id: number;
+            name: string;
+            /** @description The linked number's digits */
+            phone: string | null;
+            state: components["schemas"]["ConnectionState"];
+            stateChangedUnixTime: number;
+            /** @description Why the state is error (e.g. qrTimeout, sessionFailed) */
+            lastError: string | null;
+            createdUnixTime: number;
+        };
+        WhatsAppNumberList: {
+            numbers: components["schemas"]["WhatsAppNumber"][];
+            /** @description The account's chatApiInstanceLimit */
+            limit: number;
+        };
+        WhatsAppQr: {
+            state: components["schemas"]["ConnectionState"];
+            /** @description The QR's text to render (state GotQrCode); null otherwise */
+            qr: string | null;
+            /** @description Since when the state holds (the loading wait counts from it) */
+            stateChangedUnixTime: number;
+            /** @description Public read only: when the sharing link expires */
+            expiresUnixTime?: number;
+        };
+        WhatsAppPairingCode: {
+            /** @description To type in WhatsApp (Linked devices → Link with phone number) */
+            code: string;
+            /** @description 30 seconds after it was issued */
+            expiresUnixTime: number;
+            /** @description Codes left today (3 a day) */
+            attemptsLeft: number;
+        };
+        WhatsAppQrLink: {
+            /** @description Shown once; the public page QrCodeWidgetView reads it (GET /Public/WhatsAppQr/{token}) */
+            token: string;
+            expiresUnixTime: number;
+        };
     };
     responses: {
         /** @description Invalid input; `message` names the field */
@@ -2581,6 +2755,15 @@ export interface components {
                 "application/json": components["schemas"]["Problem"];
             };
         };
+        /** @description The WhatsApp gateway did not answer (down, timed out or refused our key); nothing changed */
+        GatewayUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
     };
     parameters: {
         /** @description Origin of the page that makes the call; selects the brand (unknown hosts count as main-ru). */
@@ -2590,6 +2773,7 @@ export interface components {
         UserId: number;
         PayId: number;
         RecordId: number;
+        ConnectionId: number;
     };
     requestBodies: never;
     headers: never;
@@ -5347,6 +5531,250 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listWhatsAppNumbers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The numbers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppNumberList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addWhatsAppNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the owner calls the number (e.g. the phone or "Reception") */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new number */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppNumber"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    getWhatsAppNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppNumber"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWhatsAppNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    getWhatsAppQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state and the QR */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppQr"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    requestWhatsAppPairingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The number to link */
+                    phone: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppPairingCode"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    logoutWhatsAppNumber: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number after the logout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppNumber"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    createWhatsAppQrLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link's token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppQrLink"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPublicWhatsAppQr: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state and the QR */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppQr"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            /** @description The link expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            502: components["responses"]["GatewayUnavailable"];
         };
     };
 }

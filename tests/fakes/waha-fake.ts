@@ -8,6 +8,10 @@ import { imageTypeOf, SlidingWindow, sendJson, startFake, type Faults, type Fake
  * expected }` when the session is not WORKING, and a per-session send limit answered with 429 and Retry-After
  * (seconds). WAHA itself does not throttle; operators put a limit in front of it (a proxy) to protect the number
  * from bans, and this double plays that limit so the engine's pacing is proven against one.
+ * Sessions (issue 17): `POST /api/sessions` (name `[a-zA-Z0-9_-]`, 422 when it exists), `GET|DELETE
+ * /api/sessions/{name}`, `POST …/start|stop|logout`, `GET /api/{name}/auth/qr?format=raw` and
+ * `POST /api/{name}/auth/request-code` (422 unless SCAN_QR_CODE). Statuses move only along WAHA's transitions
+ * (STARTING → SCAN_QR_CODE → WORKING on `scan`, FAILED, STOPPED), each posting `session.status`; the QR rotates.
  */
 export interface WahaSent {
   endpoint: 'sendText' | 'sendImage';
@@ -22,9 +26,28 @@ export interface WahaSent {
 
 export type WahaSessionStatus = 'WORKING' | 'STARTING' | 'SCAN_QR_CODE' | 'FAILED' | 'STOPPED';
 
+/** A session the double knows: its webhook config (from `POST /api/sessions`), the current QR and the linked number. */
+export interface WahaSessionInfo {
+  webhooks: { url?: string; events?: string[]; hmac?: { key?: string } }[];
+  qr: string;
+  qrRotations: number;
+  me: string | null;
+  codes: { phoneNumber: string; code: string }[];
+}
+
 export interface WahaFake extends FakeServer, Faults {
   sent: WahaSent[];
   sessions: Map<string, WahaSessionStatus>;
+  /** Per session: config, QR, linked number, pairing codes issued. */
+  info: Map<string, WahaSessionInfo>;
+  /** Moves a session to a status as the engine would (STARTING → SCAN_QR_CODE → WORKING, or FAILED) and posts `session.status`. */
+  setStatus(session: string, status: WahaSessionStatus): Promise<number | undefined>;
+  /** The phone scans the QR: SCAN_QR_CODE → WORKING with `me` set; refuses any other status. */
+  scan(session: string, phoneDigits?: string): Promise<number | undefined>;
+  /** The gateway shows a new QR (WAHA: after 60 s, then every 20 s). */
+  rotateQr(session: string): void;
+  /** When set, `POST /api/sessions` leaves new sessions STARTING until the test moves them (default: straight to SCAN_QR_CODE). */
+  holdStarting: boolean;
   rateLimited: number;
   /** The session's webhook (`config.webhooks[0]` in WAHA): where events go and the `hmac.key` that signs them. */
   webhook?: { url: string; hmacKey?: string };
@@ -44,15 +67,17 @@ const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'R
  * body) and `X-Webhook-Hmac-Algorithm: sha512`.
  */
 async function postEvent(fake: WahaFake, session: string, event: string, payload: Record<string, unknown>): Promise<number> {
-  if (!fake.webhook) throw new Error('no webhook configured on the WAHA double');
+  const own = fake.info.get(session)?.webhooks[0];
+  const target = fake.webhook ?? (own?.url ? { url: own.url, hmacKey: own.hmac?.key } : undefined);
+  if (!target) throw new Error('no webhook configured on the WAHA double');
   const now = Date.now();
   const body = JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, timestamp: now, event, session, engine: 'WEBJS', payload });
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-webhook-request-id': randomBytes(8).toString('hex'), 'x-webhook-timestamp': String(now) };
-  if (fake.webhook.hmacKey) {
-    headers['x-webhook-hmac'] = createHmac('sha512', fake.webhook.hmacKey).update(body).digest('hex');
+  if (target.hmacKey) {
+    headers['x-webhook-hmac'] = createHmac('sha512', target.hmacKey).update(body).digest('hex');
     headers['x-webhook-hmac-algorithm'] = 'sha512';
   }
-  const res = await fetch(fake.webhook.url, { method: 'POST', headers, body });
+  const res = await fetch(target.url, { method: 'POST', headers, body });
   await res.arrayBuffer();
   return res.status;
 }
@@ -76,6 +101,8 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
       failures.count--;
       return sendJson(res, failures.status, { statusCode: failures.status, message: 'Internal server error' });
     }
+    const handled = await sessionRoute(fake, req.method ?? 'GET', req.url ?? '', raw, res);
+    if (handled) return;
     const endpoint = /^\/api\/(sendText|sendImage)$/.exec(req.url ?? '')?.[1] as WahaSent['endpoint'] | undefined;
     if (!endpoint || req.method !== 'POST') return sendJson(res, 404, { message: `Cannot ${req.method} ${req.url}`, error: 'Not Found', statusCode: 404 });
     let body: Record<string, unknown>;
@@ -108,6 +135,20 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
   return Object.assign(fake, server, {
     sent: [],
     sessions: new Map<string, WahaSessionStatus>([['default', 'WORKING']]),
+    info: new Map<string, WahaSessionInfo>(),
+    holdStarting: false,
+    setStatus(session: string, status: WahaSessionStatus) {
+      return moveTo(fake, session, status);
+    },
+    scan(session: string, phoneDigits = '79990001122') {
+      if (fake.sessions.get(session) !== 'SCAN_QR_CODE') throw new Error(`session ${session} is ${fake.sessions.get(session)}, not SCAN_QR_CODE`);
+      fake.info.get(session)!.me = `${phoneDigits}@c.us`;
+      return moveTo(fake, session, 'WORKING');
+    },
+    rotateQr(session: string) {
+      const info = fake.info.get(session);
+      if (info) [info.qr, info.qrRotations] = [newQr(), info.qrRotations + 1];
+    },
     rateLimited: 0,
     delayMs: 0,
     failNext(count: number, status: number) {
@@ -136,6 +177,108 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
       return postEvent(fake, 'default', event, payload);
     },
   });
+}
+
+// Session names as WAHA accepts them (letters, digits, _ and -); statuses a session can move between.
+const SESSION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const MOVES: Record<WahaSessionStatus, WahaSessionStatus[]> = {
+  STOPPED: ['STARTING'],
+  STARTING: ['SCAN_QR_CODE', 'WORKING', 'FAILED', 'STOPPED'],
+  SCAN_QR_CODE: ['WORKING', 'FAILED', 'STOPPED', 'SCAN_QR_CODE'],
+  WORKING: ['FAILED', 'STOPPED'],
+  FAILED: ['STARTING', 'STOPPED'],
+};
+const newQr = () => `2@${randomBytes(24).toString('base64')},${randomBytes(16).toString('base64')}`;
+const notFoundSession = (name: string) => ({ message: `We didn't find a session with name '${name}'. Please start it first by using POST /api/sessions/${name}/start request`, error: 'Not Found', statusCode: 404 });
+const sessionView = (fake: WahaFake, name: string) => {
+  const me = fake.info.get(name)?.me;
+  return { name, status: fake.sessions.get(name), config: { webhooks: fake.info.get(name)?.webhooks ?? [] }, me: me && fake.sessions.get(name) === 'WORKING' ? { id: me, pushName: 'Owner' } : null };
+};
+
+/** Status change + the `session.status` event (to the test's webhook, else the session's own config). */
+async function moveTo(fake: WahaFake, session: string, status: WahaSessionStatus): Promise<number | undefined> {
+  const from = fake.sessions.get(session);
+  if (!from) throw new Error(`no session ${session}`);
+  if (!MOVES[from].includes(status)) throw new Error(`session ${session}: ${from} → ${status} is not a WAHA transition`);
+  fake.sessions.set(session, status);
+  if (status === 'SCAN_QR_CODE') fake.rotateQr(session);
+  if (status !== 'WORKING' && status !== 'FAILED') fake.info.get(session)!.me = status === 'STOPPED' ? null : fake.info.get(session)!.me;
+  const own = fake.info.get(session)?.webhooks[0];
+  if (!fake.webhook && !own?.url) return undefined;
+  const me = fake.info.get(session)?.me;
+  return postEvent(fake, session, 'session.status', { status, ...(status === 'WORKING' && me ? { me: { id: me, pushName: 'Owner' } } : {}) });
+}
+
+/** Sessions, QR and pairing-code routes (providers.md D.1); false when the request is not one of them. */
+async function sessionRoute(fake: WahaFake, method: string, url: string, raw: string, res: Parameters<typeof sendJson>[0]): Promise<boolean> {
+  const path = url.split('?')[0]!;
+  const query = new URLSearchParams(url.split('?')[1] ?? '');
+  const json = (): Record<string, unknown> | undefined => {
+    try {
+      const v = JSON.parse(raw || '{}');
+      return typeof v === 'object' && v !== null && !Array.isArray(v) ? v : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  let m: RegExpExecArray | null;
+  if (path === '/api/sessions' && method === 'POST') {
+    const body = json();
+    const name = body?.name;
+    if (typeof name !== 'string' || !SESSION_NAME.test(name)) return sendJson(res, 400, { message: ['name must match /^[a-zA-Z0-9_-]+$/'], error: 'Bad Request', statusCode: 400 }), true;
+    if (fake.sessions.has(name)) return sendJson(res, 422, { statusCode: 422, message: `Session '${name}' already exists. Use PUT to update it.`, error: 'Unprocessable Entity' }), true;
+    const webhooks = ((body?.config as { webhooks?: unknown } | undefined)?.webhooks ?? []) as WahaSessionInfo['webhooks'];
+    if (!Array.isArray(webhooks)) return sendJson(res, 400, { message: ['config.webhooks must be an array'], error: 'Bad Request', statusCode: 400 }), true;
+    fake.info.set(name, { webhooks, qr: newQr(), qrRotations: 0, me: null, codes: [] });
+    fake.sessions.set(name, body?.start === false ? 'STOPPED' : 'STARTING');
+    if (body?.start !== false && !fake.holdStarting) fake.sessions.set(name, 'SCAN_QR_CODE');
+    return sendJson(res, 201, sessionView(fake, name)), true;
+  }
+  if ((m = /^\/api\/sessions\/([^/]+)$/.exec(path))) {
+    const name = decodeURIComponent(m[1]!);
+    if (!fake.sessions.has(name)) return sendJson(res, 404, notFoundSession(name)), true;
+    if (method === 'GET') return sendJson(res, 200, sessionView(fake, name)), true;
+    if (method === 'DELETE') {
+      fake.sessions.delete(name);
+      fake.info.delete(name);
+      return sendJson(res, 200, {}), true;
+    }
+    return false;
+  }
+  if ((m = /^\/api\/sessions\/([^/]+)\/(start|stop|logout)$/.exec(path)) && method === 'POST') {
+    const name = decodeURIComponent(m[1]!);
+    const status = fake.sessions.get(name);
+    if (!status) return sendJson(res, 404, notFoundSession(name)), true;
+    if (m[2] === 'start') {
+      if (status !== 'STOPPED' && status !== 'FAILED') return sendJson(res, 422, { statusCode: 422, message: `Session '${name}' is already started.`, error: 'Unprocessable Entity' }), true;
+      fake.sessions.set(name, fake.holdStarting ? 'STARTING' : 'SCAN_QR_CODE');
+      fake.rotateQr(name);
+    } else {
+      // stop keeps the link; logout unlinks the phone and stops the session.
+      fake.sessions.set(name, 'STOPPED');
+      if (m[2] === 'logout') fake.info.get(name)!.me = null;
+    }
+    return sendJson(res, 201, sessionView(fake, name)), true;
+  }
+  if ((m = /^\/api\/([^/]+)\/auth\/(qr|request-code)$/.exec(path))) {
+    const name = decodeURIComponent(m[1]!);
+    const status = fake.sessions.get(name);
+    if (!status) return sendJson(res, 404, notFoundSession(name)), true;
+    if (status !== 'SCAN_QR_CODE') return sendJson(res, 422, { error: 'Session status is not as expected. Try again later or restart the session', session: name, status, expected: ['SCAN_QR_CODE'] }), true;
+    const info = fake.info.get(name)!;
+    if (m[2] === 'qr' && method === 'GET') {
+      if (query.get('format') !== 'raw') return sendJson(res, 400, { message: ['the double answers format=raw only'], error: 'Bad Request', statusCode: 400 }), true;
+      return sendJson(res, 200, { value: info.qr }), true;
+    }
+    if (m[2] === 'request-code' && method === 'POST') {
+      const phoneNumber = json()?.phoneNumber;
+      if (typeof phoneNumber !== 'string' || !/^\d{6,15}$/.test(phoneNumber)) return sendJson(res, 400, { message: ['phoneNumber must be digits of an international number'], error: 'Bad Request', statusCode: 400 }), true;
+      const code = `${randomBytes(2).toString('hex').toUpperCase()}-${randomBytes(2).toString('hex').toUpperCase()}`;
+      info.codes.push({ phoneNumber, code });
+      return sendJson(res, 200, { code }), true;
+    }
+  }
+  return false;
 }
 
 /** class-validator style messages, as WAHA's ValidationPipe returns them. */

@@ -58,6 +58,8 @@ export interface ServerConfig {
   };
   /** WAHA_WEBHOOK_HMAC_KEY: the `hmac.key` of the gateway's webhook; unset = the WAHA status receiver refuses every call. */
   wahaWebhookHmacKey: string | undefined;
+  /** The operator's WAHA gateway for the owners' own numbers (WAHA_URL, WAHA_API_KEY; docs/connections.md); unset = none. */
+  wahaGateway: WahaOptions | undefined;
   /** The server's Telegram bot (docs/channels.md): subscribe links and the inbound webhook; unset = both off. */
   telegramBot: { token?: string; apiUrl: string; username?: string; webhookSecret?: string };
   /** Settings of the provider adapter DELIVERY_CHANNEL names (docs/channels.md); only that one is read and checked. */
@@ -175,6 +177,12 @@ function channelSettings(env: Env, channel: ServerConfig['delivery']['channel'])
   return {};
 }
 
+function wahaGateway(env: Env): WahaOptions | undefined {
+  const options = wahaOptionsFromEnv(env);
+  if (options) checkUrl('WAHA_URL', options.baseUrl);
+  return options;
+}
+
 function checkUrl(name: string, value: string) {
   let url: URL | undefined;
   try {
@@ -273,6 +281,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       channel,
     },
     wahaWebhookHmacKey: env.WAHA_WEBHOOK_HMAC_KEY || undefined,
+    wahaGateway: wahaGateway(env),
     telegramBot: {
       token: env.TELEGRAM_BOT_TOKEN || undefined,
       apiUrl: env.TELEGRAM_API_URL || 'https://api.telegram.org',

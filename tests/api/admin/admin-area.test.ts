@@ -1,6 +1,6 @@
 // The admin area beyond §7's calls: contacts, grants list, promo codes, news, health, reports, user search/sort.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linkedAccounts } from '../../../src/server/modules/account/schema.ts';
+import { connections } from '../../../src/server/modules/connections/schema.ts';
 import { outbox } from '../../../src/server/platform/mail/schema.ts';
 import { payments } from '../../../src/server/modules/admin/schema.ts';
 import { startServer, type TestServer } from '../harness.ts';
@@ -25,7 +25,7 @@ afterAll(() => server?.close());
 type Call = [method: string, path: () => string, body?: () => unknown];
 let contactId = 0;
 let newsId = 0;
-const companyId = () => 2; // the demo company (seed)
+const companyId = () => 1; // the demo company (seed; its WhatsApp number lives in connections since issue 17)
 const uniqueCode = (() => {
   let n = 0;
   return () => ({ code: `ROLE${Date.now() % 100000}${n++}`, discountPercent: 10, paymentCount: 5, paymentsCountByUser: 1 });
@@ -213,9 +213,9 @@ describe('news', () => {
 describe('connection health', () => {
   beforeAll(async () => {
     const at = new Date(server.clock.now());
-    await server.api.db.insert(linkedAccounts).values([
-      { userId: bob.id, kind: 'chatApi', name: '+79161112233', data: { state: 'Connected' }, createdAt: at },
-      { userId: bob.id, kind: 'chatApi', name: '+79161112244', data: { state: 'NotAuthorized' }, createdAt: at },
+    await server.api.db.insert(connections).values([
+      { userId: bob.id, kind: 'whatsapp', name: '+79161112233', state: 'Connected', stateChangedAt: at, createdAt: at },
+      { userId: bob.id, kind: 'whatsapp', name: '+79161112244', state: 'NotAuthorized', stateChangedAt: at, createdAt: at },
     ]);
   });
 
@@ -235,7 +235,7 @@ describe('connection health', () => {
     const res = await server.call('GET', `/Admin/Status/${companyId()}`, { token: admin.token });
     expect(res.body).toMatchObject({ company: { name: 'Салон красоты «Лаванда»', status: 'Connected', timezone: 3 }, userEmail: 'demo@cabinet.local' });
     expect(res.body.instances).toEqual([{ id: 1, phone: '+79990000000', state: null }]);
-    expect((await server.call('GET', '/Admin/Status/1', { token: admin.token })).status).toBe(404); // a WhatsApp account, not a company
+    expect((await server.call('GET', '/Admin/Status/999', { token: admin.token })).status).toBe(404);
   });
 
   it('diagnostics: checks built from real rows', async () => {

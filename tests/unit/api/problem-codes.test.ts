@@ -44,6 +44,8 @@ const SHOWN_IN: Record<keyof typeof problemCodesByDomain, readonly Namespace[]> 
   admin: ['admin'],
   booking: [],
   orders: [],
+  // Issue 17's server slice came first: the /accounts/* screens (namespace `connections`) show these next.
+  connections: [],
 };
 
 describe('problem codes', () => {

@@ -7,6 +7,7 @@ import { badRequest, HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { deleteOwnerData as deleteAdminData } from '../admin/store.ts';
 import { anonymisePaymentsOf } from '../admin/store-payments.ts';
+import { deleteConnectionsOf } from '../connections/store.ts';
 import { deleteOwnerImages } from '../flows/image-store.ts';
 import { isDemoEmail } from '../demo/accounts.ts';
 import { deleteBusinessData } from './business-data.ts';
@@ -20,6 +21,7 @@ export async function deleteOwner(tx: Tx, userId: number, at: Date): Promise<voi
   await deleteBusinessData(tx, userId);
   await deleteAdminData(tx, userId);
   await anonymisePaymentsOf(tx, userId);
+  await deleteConnectionsOf(tx, userId);
   await deleteAccountData(tx, userId, at);
 }
 

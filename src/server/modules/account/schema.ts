@@ -93,10 +93,11 @@ export const linkedAccounts = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      // marketplaceApplication: the booking-system marketplace install the account registered from.
-      enum: ['chatApi', 'yclientsCompany', 'telegram', 'iiko', 'sigma', 'chatwoot', 'amo', 'iikoOrganization', 'medFlexLpu', 'marketplaceApplication'],
+      // marketplaceApplication: the booking-system marketplace install the account registered from. WhatsApp
+      // numbers (once kind chatApi) live in the connections module's table since issue 17.
+      enum: ['yclientsCompany', 'telegram', 'iiko', 'sigma', 'chatwoot', 'amo', 'iikoOrganization', 'medFlexLpu', 'marketplaceApplication'],
     }).notNull(),
-    name: text('name').notNull(), // phone for chatApi, company name, title …
+    name: text('name').notNull(), // company name, title …
     externalId: text('external_id'), // e.g. iiko organization GUID
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: ts('created_at').notNull(),

@@ -1,8 +1,10 @@
 import type { components } from '../../../api/schema.d.ts';
 import { subscriptionOf } from './subscription-state.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { findUser, linkedAccountsOf } from '../account/store.ts';
-import { companyWithOwner, INSTANCE_STATES, instancesOf, instancesPage, instanceStateOf, linkedAccountCounts } from '../account/store-linked.ts';
+import { emailsOf, findUser, linkedAccountsOf } from '../account/store.ts';
+import { companyWithOwner, linkedAccountCounts } from '../account/store-linked.ts';
+import { CONNECTION_STATES } from '../connections/schema.ts';
+import { countConnectionsOf, instancesOf, instancesPage } from '../connections/store.ts';
 import { sessionActivity } from '../account/store-sessions.ts';
 import { countFlowsOf } from '../flows/store.ts';
 import { countIgnoredOf } from '../phones/store.ts';
@@ -28,13 +30,14 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
     async adminListInstances(req) {
       const { page = 1, state } = req.query;
       const { total, rows, states } = await instancesPage(db, { state, page, pageSize: INSTANCES_PAGE_SIZE });
+      const emails = await emailsOf(db, [...new Set(rows.map((r) => r.userId))]);
       const byState: Record<string, number> = {};
       for (const s of states) {
-        const key = INSTANCE_STATES.includes(s.state ?? '') ? s.state! : 'unknown';
+        const key = s.state && CONNECTION_STATES.includes(s.state) ? s.state : 'unknown';
         byState[key] = (byState[key] ?? 0) + Number(s.n);
       }
       return {
-        instances: rows.map(({ a, email }) => ({ id: a.id, userId: a.userId, userEmail: email, phone: a.name, state: instanceStateOf(a.data), createdDateUnixTime: seconds(a.createdAt)! })),
+        instances: rows.map((a) => ({ id: a.id, userId: a.userId, userEmail: emails.get(a.userId) ?? '', phone: a.name, state: a.state, createdDateUnixTime: seconds(a.createdAt)! })),
         page,
         pages: pagesOf(total, INSTANCES_PAGE_SIZE),
         total,
@@ -72,8 +75,9 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
       if (!user) throw notFound('userNotFound');
       const now = new Date(config.now());
       const nowS = Math.floor(config.now() / 1000);
-      const [accounts, instances, companies, pay, session, mail, granted, flowCount, ignoredCount] = await Promise.all([
+      const [accounts, whatsAppCount, instances, companies, pay, session, mail, granted, flowCount, ignoredCount] = await Promise.all([
         linkedAccountCounts(db, userId),
+        countConnectionsOf(db, userId, 'whatsapp'),
         instancesOf(db, userId),
         linkedAccountsOf(db, userId, 'yclientsCompany'),
         paymentSummary(db, userId),
@@ -102,7 +106,8 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
         checks,
         lastSignInUnixTime: lastSignIn,
         activeSessions: Number(session?.active ?? 0),
-        accounts: Object.fromEntries(accounts.map((a) => [a.kind, Number(a.n)])),
+        // WhatsApp numbers keep the bundle's name `chatApi` here (they live in connections since issue 17).
+        accounts: Object.fromEntries([...accounts.map((a) => [a.kind, Number(a.n)]), ...(whatsAppCount ? [['chatApi', whatsAppCount]] : [])]),
         instances,
         companies: companyList,
         payments: { successful: Number(pay?.ok ?? 0), failed: Number(pay?.failed ?? 0), lastSuccessfulEndUnixTime: lastEnd, subscription },

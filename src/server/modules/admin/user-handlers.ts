@@ -2,6 +2,7 @@ import { checkCountry, checkPhone, normalizePhone } from '../../../shared/valida
 import type { AppContext } from '../../platform/context.ts';
 import { emailsOf, findUser, updateUser } from '../account/store.ts';
 import { allLinkedAccountsOf } from '../account/store-linked.ts';
+import { connectionsOf } from '../connections/store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { badRequest, HttpError, notFound } from '../../platform/http/problem.ts';
@@ -73,11 +74,11 @@ export function adminUserHandlers(
 
     async adminGetUserAccounts(req) {
       await loadUser(req.params.id);
-      const rows = await allLinkedAccountsOf(db, req.params.id);
+      const [rows, numbers] = await Promise.all([allLinkedAccountsOf(db, req.params.id), connectionsOf(db, req.params.id, 'whatsapp')]);
       const of = (kind: (typeof rows)[number]['kind']) => rows.filter((r) => r.kind === kind);
       const named = (kind: (typeof rows)[number]['kind']) => of(kind).map((r) => ({ id: r.id, name: r.name }));
       return {
-        chatApiAccounts: of('chatApi').map((r) => ({ id: r.id, phone: r.name })),
+        chatApiAccounts: numbers.map((r) => ({ id: r.id, phone: r.name })),
         yclientsCompanies: of('yclientsCompany').map((r) => ({ id: r.id, companyName: r.name })),
         telegramAccounts: named('telegram'),
         iikoAccounts: named('iiko'),

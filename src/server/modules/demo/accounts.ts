@@ -3,6 +3,7 @@ import { COUNTRY_IDS } from '../../../shared/countries-table.ts';
 import { hashPassword } from '../../platform/auth/passwords.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { addLinkedAccounts } from '../account/store-linked.ts';
+import { addConnection } from '../connections/store.ts';
 import { insertUserIfAbsent, userByEmail } from '../account/store.ts';
 import { regenerateDemo } from './regenerate.ts';
 import { DEMO_TEXTS } from './texts.ts';
@@ -79,8 +80,9 @@ async function create(db: Db, language: SystemLanguage, nowMs: number) {
   if (!demo) return userByEmail(db, account.email); // a twin start created it meanwhile
   const at = new Date(nowMs);
   const { id, name, city, timezone } = account.company;
+  // The demo's WhatsApp number: never reported by a gateway (there is none behind it).
+  await addConnection(db, { userId: demo.id, kind: 'whatsapp', name: account.phone, state: null, at });
   await addLinkedAccounts(db, [
-    { userId: demo.id, kind: 'chatApi', name: account.phone, createdAt: at },
     { userId: demo.id, kind: 'yclientsCompany', name, data: { accountId: 1, internalCompanyId: id, webhooksCount: 2, activeMastersCount: 4, timezone, city, status: 'Connected' }, createdAt: at },
   ]);
   return demo;

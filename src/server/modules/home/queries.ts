@@ -26,7 +26,7 @@ export async function homeState(db: Db, userId: number, nowMs: number): Promise<
           WHERE user_id = ${userId} AND sent_at >= ${since}::timestamptz AND status IN ('sent', 'delivered', 'read', 'replied')),
         first AS (SELECT client_id, min(sent_at) AS at FROM week WHERE own AND client_id IS NOT NULL GROUP BY client_id)
         SELECT
-          EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = ${userId} AND kind = 'chatApi') AS "whatsApp",
+          EXISTS (SELECT 1 FROM connections WHERE user_id = ${userId} AND kind = 'whatsapp') AS "whatsApp",
           EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = ${userId} AND kind = 'yclientsCompany') AS "bookingSystem",
           EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId}) AS quickstart,
           EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND (last_start IS NOT NULL OR status IN (${running}))) AS "testFlow",

@@ -8,3 +8,4 @@ export * from '../../modules/clients/schema.ts';
 export * from '../../modules/booking/schema.ts';
 export * from '../../modules/orders/schema.ts';
 export * from '../../delivery/schema.ts';
+export * from '../../modules/connections/schema.ts';

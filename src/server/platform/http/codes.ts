@@ -5,6 +5,7 @@ import { nextStartMessages } from '../../../shared/flows/quickstart.ts';
 import { accountProblemMessages, ruleMessages } from '../../../shared/validation/messages.ts';
 import { adminProblems } from '../../modules/admin/problems.ts';
 import { bookingProblems } from '../../modules/booking/problems.ts';
+import { connectionProblems } from '../../modules/connections/problems.ts';
 import { deliveryProblems } from '../../modules/delivery/problems.ts';
 import { orderProblems } from '../../modules/orders/problems.ts';
 import { phoneProblems } from '../../modules/phones/messages.ts';
@@ -58,6 +59,7 @@ export const problemCodesByDomain = {
   admin: adminProblems,
   booking: bookingProblems,
   orders: orderProblems,
+  connections: connectionProblems,
 } as const;
 
 type Tables = (typeof problemCodesByDomain)[keyof typeof problemCodesByDomain];

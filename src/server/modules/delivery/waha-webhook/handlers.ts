@@ -1,4 +1,5 @@
 import type { AppContext } from '../../../platform/context.ts';
+import { applySessionStatus } from '../../connections/index.ts';
 import { providerMessageOf } from '../store.ts';
 import { applyDeliveryEvent } from '../../../delivery/events.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
@@ -13,6 +14,9 @@ export function channelWebhookHandlers(ctx: AppContext): Handlers<'receiveWahaWe
   const { db, config } = ctx;
   return {
     async receiveWahaWebhook(req) {
+      // A number's session changed state (linked, logged out, failed): the connections module records it.
+      const session = await applySessionStatus(db, config, req.body);
+      if (session) return { result: session };
       const event = wahaStatusEvent(req.body);
       if (!event) return { result: 'ignored' };
       const ours = await providerMessageOf(db, 'waha', event.candidates);

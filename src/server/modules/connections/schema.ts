@@ -1,0 +1,56 @@
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ts } from '../../platform/db/columns.ts';
+import { users } from '../account/schema.ts';
+
+/** The spec's instance states (§3 "Instance", §8); `error` also holds a failed or timed-out start (docs/connections.md). */
+export const CONNECTION_STATES = ['init', 'GotQrCode', 'NotAuthorized', 'Connected', 'Authorized', 'loading', 'error'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+/**
+ * The owner's messaging connections (issue 17; docs/connections.md). WhatsApp numbers linked through the operator's
+ * WAHA gateway today; WABA, Telegram, Twilio and Sigma join as kinds. Typed columns for what is queried.
+ */
+export const connections = pgTable(
+  'connections',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['whatsapp', 'waba', 'telegram', 'twilio', 'sigma'] }).notNull(),
+    /** The number as the owner typed it (may be empty until the number is linked). */
+    name: text('name').notNull(),
+    /** The linked number, digits, once the gateway reports it. */
+    phone: text('phone'),
+    /** The state last known; null = never reported (instances moved over from linked_accounts without one). */
+    state: text('state', { enum: CONNECTION_STATES }),
+    /** The gateway's session name (`c<id>`); null for connections moved over before the gateway knew them. */
+    session: text('session'),
+    stateChangedAt: ts('state_changed_at').notNull(),
+    lastError: text('last_error'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('connections_user_idx').on(t.userId, t.kind), index('connections_kind_idx').on(t.kind, t.id), uniqueIndex('connections_session_idx').on(t.session)],
+);
+
+/** QR sharing links (§4: valid 30 minutes): only the SHA-256 of the token is stored. */
+export const connectionQrLinks = pgTable(
+  'connection_qr_links',
+  {
+    id: serial('id').primaryKey(),
+    connectionId: integer('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('connection_qr_links_connection_idx').on(t.connectionId)],
+);
+
+/** Pairing codes asked of the gateway (§4/§9: at most 3 a day per connection); the code itself is not kept. */
+export const connectionCodeRequests = pgTable(
+  'connection_code_requests',
+  {
+    id: serial('id').primaryKey(),
+    connectionId: integer('connection_id').notNull().references(() => connections.id, { onDelete: 'cascade' }),
+    requestedAt: ts('requested_at').notNull(),
+  },
+  (t) => [index('connection_code_requests_idx').on(t.connectionId, t.requestedAt)],
+);
