@@ -125,10 +125,13 @@ function send(req: IncomingMessage, res: ServerResponse, file: string, status = 
     return;
   }
   if (variant) headers['content-encoding'] = variant.encoding;
-  headers['content-length'] = variant?.size ?? stat.size;
+  const length = variant?.size ?? stat.size;
+  headers['content-length'] = length;
   res.writeHead(status, headers);
-  if (req.method === 'HEAD') res.end();
-  else createReadStream(body).pipe(res);
+  if (req.method === 'HEAD' || length === 0) res.end();
+  // Never more than the length announced: a file rewritten meanwhile (a deploy) would otherwise put its extra bytes
+  // on the keep-alive connection, where the client reads them as the next answer.
+  else createReadStream(body, { start: 0, end: length - 1 }).pipe(res);
 }
 
 export function serveSite(site: Site, req: IncomingMessage, res: ServerResponse): void {
