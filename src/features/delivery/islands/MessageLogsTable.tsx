@@ -69,7 +69,8 @@ export function MessageLogsTable(props: {
         },
         // A short name keeps rows one line high; the long explanation is the cell's tooltip and the legend above.
         { header: t('logs.col.channel'), className: 'whitespace-nowrap', cell: (m) => <span title={t(`logs.channel.${m.channel}`)} data-channel>{t(`logs.channelShort.${m.channel}`)}</span> },
-        { header: t('logs.col.status'), cell: (m) => <StatusCell t={t} locale={locale} m={m} onMark={onMark} /> },
+        // Wide enough for a reason on one or two lines rather than one word a line.
+        { header: t('logs.col.status'), className: 'min-w-40', cell: (m) => <StatusCell t={t} locale={locale} m={m} onMark={onMark} /> },
         { header: t('logs.col.planned'), cell: (m) => time(m.plannedUnixTime) },
         { header: t('logs.col.sent'), cell: (m) => time(m.sentUnixTime) },
         { header: t('logs.col.updated'), cell: (m) => time(updated(m)) },
