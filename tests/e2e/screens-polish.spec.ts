@@ -30,6 +30,9 @@ test('message log rows stay one line per channel, queued rows say when their tex
   const lineHeight = await sandbox.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
   expect(box.height).toBeLessThan(lineHeight * 1.5);
   await expect(page.getByText(t('logs.legendSandbox'))).toBeVisible();
+  // Every column fits a 1366 px screen: the table does not scroll sideways.
+  const scroll = await page.locator('table').evaluate((table) => ({ wide: table.scrollWidth, box: table.parentElement!.clientWidth }));
+  expect(scroll.wide).toBeLessThanOrEqual(scroll.box);
 
   // Conversion without a flow in the address opens on the flow that sent last, and puts it in the address.
   await page.goto('/insights/conversion');
