@@ -1744,6 +1744,8 @@ export interface components {
             timeZone: string;
             /** @description The business time zone's offset from UTC now */
             timeZoneOffset: number;
+            /** @description The owner's name (from Google sign-in or set by staff); null when unknown. The header's avatar shows its initials. */
+            fullName: string | null;
         };
         /** @enum {string} */
         SubscriptionStatus: "Active" | "Expired";

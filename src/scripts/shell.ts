@@ -10,6 +10,7 @@ import { $session, getApi } from '../stores/session.ts';
 import { toSystemLanguage, type Locale } from '../i18n/locales.ts';
 import { mountToaster } from './toaster.ts';
 import { bookingAccountRoute } from '../shared/crm.ts';
+import { avatarInitials } from './initials.ts';
 
 function setupMobileMenu() {
   const sidebar = document.getElementById('sidebar');
@@ -97,7 +98,8 @@ async function showUser() {
   const email = document.querySelector('[data-user-email]');
   if (email) email.textContent = user.email;
   const initial = document.querySelector('[data-user-initial]');
-  if (initial && user.email) initial.textContent = user.email[0]!.toUpperCase();
+  const letters = avatarInitials(user);
+  if (initial && letters) initial.textContent = letters;
   loadSupportChat(runtime().supportChatUrl, user);
   void loadBell();
   void showPayReminder(user.id);

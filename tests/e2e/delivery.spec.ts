@@ -60,7 +60,12 @@ test('the message log lists, filters and pages by URL; conversion switches windo
   await expect(sent).toContainText(t('logs.status.sent'));
   await expect(sent).toContainText('+79031112233');
   await expect(sent).not.toContainText(t('logs.sentTo', { phone: '+79161234567' }));
-  await expect(sent).toContainText(t('logs.channel.sandbox'));
+  // A short channel name in the cell, its explanation as the tooltip and once above the table.
+  await expect(sent.locator('[data-channel]')).toHaveText(t('logs.channelShort.sandbox'));
+  await expect(sent.locator('[data-channel]')).toHaveAttribute('title', t('logs.channel.sandbox'));
+  await expect(page.getByText(t('logs.legendSandbox'))).toBeVisible();
+  // The reminders still queued have no text yet (made at sending), and the row says so.
+  await expect(rows.filter({ hasText: 'Visit reminder' }).filter({ hasText: t('logs.status.queued') }).first()).toContainText(t('logs.textAtSending'));
   await expect(sent.getByRole('link', { name: 'Welcome notice' })).toHaveAttribute('href', new RegExp(`/flows/edit/${welcome.id}$`));
   await expectNoSeriousA11yViolations(page, `${brand.id} /insights/message-logs/`);
 

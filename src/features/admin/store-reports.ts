@@ -81,24 +81,22 @@ export async function deleteNews(newsId: number): Promise<void> {
   await newsList.load();
 }
 
-export async function loadDiagnostics(id: number): Promise<S['UserDiagnostics'] | null> {
+/** One record for a detail screen: its data, or the problem (a 404 names what is missing; null: the call failed). */
+export type Loaded<V> = { data: V } | { problem: ProblemLike | null };
+
+async function loadOne<V>(what: string, call: () => Promise<{ data?: V; error?: unknown }>): Promise<Loaded<V>> {
   try {
-    const { data, error } = await api().GET('/Admin/Users/{id}/Diagnostics', { params: { path: { id } } });
-    if (error) logAdminFailure('diagnostics', error);
-    return data ?? null;
+    const { data, error } = await call();
+    if (data !== undefined) return { data };
+    // A missing record is an answer the screen words itself, not a failure to look into.
+    if ((error as ProblemLike | undefined)?.status !== 404) logAdminFailure(what, error);
+    return { problem: (error as ProblemLike | undefined) ?? null };
   } catch (error) {
-    logAdminFailure('diagnostics', error);
-    return null;
+    logAdminFailure(what, error);
+    return { problem: null };
   }
 }
 
-export async function loadCompanyStatus(companyId: number): Promise<S['CompanyStatus'] | null> {
-  try {
-    const { data, error } = await api().GET('/Admin/Status/{companyId}', { params: { path: { companyId } } });
-    if (error) logAdminFailure('company status', error);
-    return data ?? null;
-  } catch (error) {
-    logAdminFailure('company status', error);
-    return null;
-  }
-}
+export const loadDiagnostics = (id: number) => loadOne('diagnostics', () => api().GET('/Admin/Users/{id}/Diagnostics', { params: { path: { id } } }));
+
+export const loadCompanyStatus = (companyId: number) => loadOne('company status', () => api().GET('/Admin/Status/{companyId}', { params: { path: { companyId } } }));

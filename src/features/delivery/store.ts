@@ -66,6 +66,21 @@ export async function flowOptions(): Promise<{ id: number; title: string }[] | u
   return data?.flows.map((f) => ({ id: f.id, title: f.title }));
 }
 
+/** Statuses of a message that went out: a flow with one of these has something to measure. */
+const WENT_OUT: DeliveryStatus[] = ['sent', 'delivered', 'read', 'replied'];
+
+/** The flow of the latest message that went out (newest of each such status), or undefined when none did. */
+export async function latestSentFlowId(): Promise<number | undefined> {
+  const answers = await Promise.all(
+    WENT_OUT.map((status) => api().GET('/Messages', { params: { query: { page: 1, pageSize: 1, status } } }).catch(() => ({ data: undefined }))),
+  );
+  const latest = answers
+    .flatMap((a) => a.data?.messages ?? [])
+    .filter((m) => m.flowId !== null)
+    .sort((a, b) => (b.sentUnixTime ?? 0) - (a.sentUnixTime ?? 0))[0];
+  return latest?.flowId ?? undefined;
+}
+
 // The engine's and the channel adapters' fixed reasons (src/server/delivery) by translation key. A provider's own
 // words (its error text) are English and of no use to an owner: they read as the nearest category instead.
 const REASONS: Record<string, string> = {

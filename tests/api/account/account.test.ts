@@ -121,7 +121,7 @@ describe('current user and subscription', () => {
     const { token } = await server.login(DEMO.email, DEMO.password);
     const res = await server.call('GET', '/Account/CurrentUser', { token });
     expect(Object.keys(res.body).sort()).toEqual(
-      ['availableNotificationsCount', 'chatApiInstanceLimit', 'countryId', 'crms', 'email', 'id', 'isTestUser', 'language', 'notSendWeeklyIikoReports', 'notSendWeeklyYclientsReports', 'phoneNumber', 'timeZone', 'timeZoneOffset'].sort(),
+      ['availableNotificationsCount', 'chatApiInstanceLimit', 'countryId', 'crms', 'email', 'fullName', 'id', 'isTestUser', 'language', 'notSendWeeklyIikoReports', 'notSendWeeklyYclientsReports', 'phoneNumber', 'timeZone', 'timeZoneOffset'].sort(),
     );
   });
   it('rejects missing and forged tokens with 401', async () => {

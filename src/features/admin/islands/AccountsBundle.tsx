@@ -1,6 +1,7 @@
 import type { AdminSchemas } from '../api.ts';
 import { linkTo, type AdminProps } from './props.ts';
 import { useT } from './useT.ts';
+import { companyStateText } from './helpers.ts';
 import { Section } from '../../../ui/section.tsx';
 import { textLinkClass } from '../../../ui/classes.ts';
 
@@ -38,7 +39,7 @@ export function AccountsBundle(props: AdminProps & { accounts: S['UserAccounts']
                     <li key={item.key}>
                       {item.href ? <a className={textLinkClass} href={item.href}>{item.text}</a> : item.text}
                       {item.status !== undefined && (
-                        <span className="ml-2 text-xs px-1.5 py-0.5 rounded bg-gray-100">{item.status ? t('accounts.status', { status: item.status }) : t('accounts.statusUnknown')}</span>
+                        <span className="ml-2 text-xs px-1.5 py-0.5 rounded bg-gray-100">{item.status ? t('accounts.status', { status: companyStateText(t, item.status) }) : t('accounts.statusUnknown')}</span>
                       )}
                     </li>
                   ))}

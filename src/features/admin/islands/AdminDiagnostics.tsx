@@ -3,25 +3,27 @@ import type { AdminSchemas } from '../api.ts';
 import { loadDiagnostics } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
-import { ListState } from '../../../ui/list-states.tsx';
+import { DetailState } from './DetailState.tsx';
+import type { ProblemLike } from '../../../api/explain-problem.ts';
 import { Section } from '../../../ui/section.tsx';
 import { formatDate, formatDateTime } from '../../../ui/format.ts';
 import { textLinkClass } from '../../../ui/classes.ts';
-import { pathInt , listTexts } from './helpers.ts';
+import { companyStateText, instanceStateText, pathInt } from './helpers.ts';
 
 /** /admin/users/{userId}/diagnostics: each check with the facts behind it (docs/admin.md). */
 export default function AdminDiagnostics(props: AdminProps) {
   const t = useT(props);
   const [data, setData] = useState<AdminSchemas['UserDiagnostics'] | null>(null);
-  const [state, setState] = useState<'loading' | 'failed' | 'done'>('loading');
+  // undefined while loading; a 404 (or an id that cannot exist) says "user not found", anything else "could not load".
+  const [problem, setProblem] = useState<ProblemLike | null | undefined>(undefined);
   const [userId, setUserId] = useState<number | null>(null);
   useEffect(() => {
     const id = pathInt('users');
     setUserId(id);
-    if (!id) return setState('failed');
-    void loadDiagnostics(id).then((d) => (setData(d), setState(d ? 'done' : 'failed')));
+    if (!id) return setProblem({ status: 404, code: 'userNotFound' });
+    void loadDiagnostics(id).then((r) => ('data' in r ? (setData(r.data), setProblem(null)) : setProblem(r.problem)));
   }, []);
-  if (!data) return <ListState texts={listTexts(t)} loading={state === 'loading'} failed={state === 'failed'} empty={false} />;
+  if (!data || problem) return <DetailState t={t} problem={problem} />;
   const p = data.payments;
   const date = (at: number | null | undefined) => formatDate(props.locale, at ?? null);
   /** The facts behind a verdict, in the page's words. */
@@ -79,9 +81,9 @@ export default function AdminDiagnostics(props: AdminProps) {
           <dt className="font-medium">{t('diag.accounts')}</dt>
           <dd className="m-0">{Object.entries(data.accounts).map(([k, n]) => `${t.dynamic(`diag.kind.${k}`)}: ${n}`).join(', ') || t('accounts.none')}</dd>
           <dt className="font-medium">{t('diag.instances')}</dt>
-          <dd className="m-0">{data.instances.map((i) => `${i.phone} (${i.state ?? t('instances.unknown')})`).join(', ') || t('accounts.none')}</dd>
+          <dd className="m-0">{data.instances.map((i) => `${i.phone} (${instanceStateText(t, i.state)})`).join(', ') || t('accounts.none')}</dd>
           <dt className="font-medium">{t('diag.companies')}</dt>
-          <dd className="m-0">{data.companies.map((c) => `${c.name} (${c.status ?? t('accounts.statusUnknown')})`).join(', ') || t('accounts.none')}</dd>
+          <dd className="m-0">{data.companies.map((c) => `${c.name} (${companyStateText(t, c.status)})`).join(', ') || t('accounts.none')}</dd>
         </dl>
       </Section>
     </div>

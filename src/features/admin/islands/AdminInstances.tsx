@@ -8,7 +8,7 @@ import { Table } from '../../../ui/table.tsx';
 import { Pager } from '../../../ui/pager.tsx';
 import { formatDate } from '../../../ui/format.ts';
 import { inputClass, textLinkClass } from '../../../ui/classes.ts';
-import { listTexts } from './helpers.ts';
+import { instanceStateText, listTexts } from './helpers.ts';
 
 const STATES = ['init', 'GotQrCode', 'NotAuthorized', 'Connected', 'Authorized', 'loading', 'error', 'unknown'];
 
@@ -18,8 +18,7 @@ export default function AdminInstances(props: AdminProps) {
   const state = useStore(instanceList.$state);
   useEffect(() => void instanceList.load(1), []);
   const byState = (state.extra.byState ?? {}) as Record<string, number>;
-  // The gateway's state names are operator words: each reads in the page's language.
-  const stateText = (s: string | null) => (!s || s === 'unknown' ? t('instances.unknown') : STATES.includes(s) ? t.dynamic(`instances.states.${s}`) : s);
+  const stateText = (s: string | null) => instanceStateText(t, s);
   return (
     <div>
       <p className="text-sm m-0 mb-2">

@@ -6,7 +6,8 @@ import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
 import { Field } from '../../../ui/field.tsx';
 import { buttonClass, inputClass, textLinkClass } from '../../../ui/classes.ts';
-import { queryInt } from './helpers.ts';
+import { listTexts, queryInt } from './helpers.ts';
+import { ListState } from '../../../ui/list-states.tsx';
 
 /** /admin/pays?userId=N: that user's payments (the support widget links here); without one, find the user first. */
 export default function AdminPays(props: AdminProps) {
@@ -28,14 +29,16 @@ export default function AdminPays(props: AdminProps) {
   }
   return (
     <div>
-      <form role="search" className="flex gap-2 items-end mb-3" onSubmit={(e) => (e.preventDefault(), void userList.load(1, { text }))}>
+      <form role="search" className="flex gap-2 items-start mb-3" onSubmit={(e) => (e.preventDefault(), void userList.load(1, { text }))}>
         <div className="flex-1">
           <Field label={t('pays.findUser')} hint={t('users.searchHint')}>
             {(id) => <input id={id} type="search" className={inputClass} value={text} onChange={(e) => setText(e.target.value)} />}
           </Field>
         </div>
-        <button type="submit" className={buttonClass}>{t('common.search')}</button>
+        {/* Level with the input, not with its hint (the label's line and gap above it). */}
+        <button type="submit" className={`${buttonClass} mt-6`}>{t('common.search')}</button>
       </form>
+      {found.query.text && <ListState texts={listTexts(t)} loading={found.loading && !found.items.length} failed={found.failed} empty={!found.loading && !found.failed && !found.items.length} />}
       <ul className="list-none p-0 m-0 flex flex-col gap-1 text-sm">
         {found.query.text &&
           found.items.map((u) => (

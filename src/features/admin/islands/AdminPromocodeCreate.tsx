@@ -79,9 +79,12 @@ export default function AdminPromocodeCreate(props: AdminProps) {
       <fieldset className="sm:col-span-2 border border-gray-200 rounded p-2 m-0">
         <legend className="text-sm font-medium px-1">{t('promo.field.availableTariffTypes')}</legend>
         <p className="text-xs text-ink-muted m-0 mb-1">{t('promo.tariffsHint')}</p>
-        <div className="grid grid-cols-2 sm:grid-cols-5 gap-1">
+        {/* Tariff names are long words in Russian: one column on a phone, cells that may shrink and wrap inside. */}
+        <div className="grid grid-cols-1 sm:grid-cols-2 lg:grid-cols-3 gap-x-4 gap-y-1" data-tariffs>
           {TARIFFS.map((n) => (
-            <Checkbox key={n} label={tariffLabel(t, n)} checked={tariffs.includes(n)} onValue={(on) => setTariffs(on ? [...tariffs, n].sort((a, b) => a - b) : tariffs.filter((x) => x !== n))} />
+            <div key={n} className="min-w-0 break-words">
+              <Checkbox label={tariffLabel(t, n)} checked={tariffs.includes(n)} onValue={(on) => setTariffs(on ? [...tariffs, n].sort((a, b) => a - b) : tariffs.filter((x) => x !== n))} />
+            </div>
           ))}
         </div>
         {errors.availableTariffTypes && <span className="text-xs text-red-700">{errors.availableTariffTypes}</span>}

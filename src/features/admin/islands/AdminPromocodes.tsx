@@ -22,18 +22,16 @@ export default function AdminPromocodes(props: AdminProps) {
     startSession();
     void promocodeList.load(1);
   }, []);
+  const create = hydrated && session.isSuperAdmin && <a className={`${buttonClass} inline-block no-underline`} href={props.links.promocodeCreate}>{t('promo.create')}</a>;
   return (
     <div>
-      {hydrated && session.isSuperAdmin && (
-        <p className="m-0 mb-3">
-          <a className={`${buttonClass} inline-block no-underline`} href={props.links.promocodeCreate}>{t('promo.create')}</a>
-        </p>
-      )}
+      {/* One create action: above the list, or inside the empty state while there are no codes. */}
+      {create && state.items.length > 0 && <p className="m-0 mb-3">{create}</p>}
       <Table
         caption={t('promo.caption')}
         list={state}
         rowKey={(p) => p.id}
-        notices={{ texts: listTexts(t) }}
+        notices={{ texts: { ...listTexts(t), empty: t('promo.empty') }, emptyAction: create || undefined, emptyIcon: 'i-lucide-ticket-percent' }}
         columns={[
           { header: t('promo.col.code'), cell: (p) => p.code, className: 'font-mono' },
           { header: t('promo.col.discountPercent'), cell: (p) => `${p.discountPercent}%` },

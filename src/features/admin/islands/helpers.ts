@@ -24,3 +24,11 @@ export function pathInt(after: string): number | null {
   const value = Number(parts[at + 1]);
   return at >= 0 && Number.isInteger(value) && value > 0 ? value : null;
 }
+
+const INSTANCE_STATES = ['init', 'GotQrCode', 'NotAuthorized', 'Connected', 'Authorized', 'loading', 'error'];
+/** The WhatsApp gateway's state names are operator words: each reads in the page's language ('unknown'/null: never reported). */
+export const instanceStateText = (t: T, s: string | null) => (!s || s === 'unknown' ? t('instances.unknown') : INSTANCE_STATES.includes(s) ? t.dynamic(`instances.states.${s}`) : s);
+
+const COMPANY_STATES = ['Connected', 'Disconnected'];
+/** A booking company's connection state from the booking system, in the page's language; an unknown one stays as sent. */
+export const companyStateText = (t: T, s: string | null | undefined) => (!s ? t('accounts.statusUnknown') : COMPANY_STATES.includes(s) ? t.dynamic(`status.states.${s}`) : s);

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
-import { WINDOWS, flowConversion, flowOptions, windowFrom, type FlowConversion, type Window } from '../store.ts';
+import { WINDOWS, flowConversion, flowOptions, latestSentFlowId, windowFrom, type FlowConversion, type Window } from '../store.ts';
 import { formatDays } from '../../../shared/duration.ts';
 import { ConversionBars } from './ConversionBars.tsx';
 import type { InsightsProps } from '../../phones/islands/props.ts';
@@ -43,9 +43,21 @@ export default function Conversion(props: Props) {
     const id = Number(q.get('flowId')) || undefined;
     setFlowId(id);
     setDays(windowFrom(location.search));
-    void load(id);
-    void flowOptions().then((list) => setFlows(list ?? []));
+    if (id) void load(id);
+    else setAnswer({ state: 'loading' });
+    const options = flowOptions().then((list) => (setFlows(list ?? []), list ?? []));
+    // No flow asked for: open on the one that sent last (else the latest edited), so the screen shows a figure at once.
+    if (!id) void Promise.all([options, latestSentFlowId()]).then(([list, sent]) => choose(sent ?? list[0]?.id));
   }, []);
+
+  /** The preselected flow, unless the owner picked one meanwhile; kept in the URL like a pick. */
+  const choose = (id: number | undefined) => {
+    if (latest.current > 0) return;
+    if (!id) return setAnswer({ state: 'idle' });
+    setFlowId(id);
+    remember(id, windowFrom(location.search));
+    void load(id);
+  };
 
   const pick = (id: number | undefined) => {
     setFlowId(id);

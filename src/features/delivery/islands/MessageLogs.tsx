@@ -117,6 +117,7 @@ export default function MessageLogs(props: Props) {
         <p className="text-sm text-ink-muted m-0" aria-live="polite">{data ? t('logs.found', { count: data.total }) : ''}</p>
         <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => void load(filters)}>{t('logs.refresh')}</button>
       </div>
+      {data?.messages.some((m) => m.channel === 'sandbox') && <p className="text-xs text-ink-muted m-0 mb-2" data-legend>{t('logs.legendSandbox')}</p>}
       <p className={note?.ok ? 'text-sm m-0 mb-2' : 'sr-only'} aria-live="polite">{note?.ok ? note.text : ''}</p>
       {note && !note.ok && <p className="text-sm text-red-700 m-0 mb-2" role="alert">{note.text}</p>}
       <MessageLogsTable

@@ -54,7 +54,7 @@ export function MessageLogsTable(props: {
           cell: (m) => (
             <>
               {m.flowId && m.flowTitle !== null ? <a className="text-brand-dark underline" href={`${base}/flows/edit/${m.flowId}`}>{m.flowTitle}</a> : <span>{t('logs.noFlow')}</span>}
-              <div className="text-xs text-ink-muted max-w-xs truncate" title={m.text}>{m.text}</div>
+              <MessageText t={t} m={m} />
             </>
           ),
         },
@@ -67,14 +67,23 @@ export function MessageLogsTable(props: {
             </>
           ),
         },
-        { header: t('logs.col.channel'), cell: (m) => t(`logs.channel.${m.channel}`) },
-        { header: t('logs.col.status'), cell: (m) => <StatusCell t={t} locale={locale} m={m} onMark={onMark} /> },
+        // A short name keeps rows one line high; the long explanation is the cell's tooltip and the legend above.
+        { header: t('logs.col.channel'), className: 'whitespace-nowrap', cell: (m) => <span title={t(`logs.channel.${m.channel}`)} data-channel>{t(`logs.channelShort.${m.channel}`)}</span> },
+        // Wide enough for a reason on one or two lines rather than one word a line.
+        { header: t('logs.col.status'), className: 'min-w-32', cell: (m) => <StatusCell t={t} locale={locale} m={m} onMark={onMark} /> },
         { header: t('logs.col.planned'), cell: (m) => time(m.plannedUnixTime) },
         { header: t('logs.col.sent'), cell: (m) => time(m.sentUnixTime) },
         { header: t('logs.col.updated'), cell: (m) => time(updated(m)) },
       ]}
     />
   );
+}
+
+/** The message's text; a queued message has none yet (the engine renders it when it sends), which the row says. */
+function MessageText({ t, m }: { t: T; m: DeliveryMessage }) {
+  if (m.text) return <div className="text-xs text-ink-muted max-w-64 truncate" title={m.text} data-text>{m.text}</div>;
+  const pending = m.status === 'queued' || m.status === 'sending';
+  return <div className="text-xs text-ink-muted italic" data-text>{t(pending ? 'logs.textAtSending' : 'logs.noText')}</div>;
 }
 
 /** The status badge, its reason, the times reported after the send, and the sandbox's next steps. */

@@ -19,6 +19,7 @@ export function toCurrentUser(u: UserRow, nowMs: number): components['schemas'][
     availableNotificationsCount: u.availableNotificationsCount,
     timeZone: u.timeZone,
     timeZoneOffset: offsetOfZone(u.timeZone, nowMs),
+    fullName: u.fullName,
   };
 }
 
