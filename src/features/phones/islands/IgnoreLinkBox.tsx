@@ -26,8 +26,8 @@ export function IgnoreLinkBox({ t, base }: { t: T; base: string }) {
     <section aria-labelledby="ignore-link-title" className="border border-gray-200 rounded p-3 mb-4 bg-white">
       <h2 id="ignore-link-title" className="text-base font-semibold m-0 mb-1">{t('link.title')}</h2>
       <p className="text-sm text-ink-muted m-0 mb-2">{t('link.hint')}</p>
-      {/* The link's room (two lines and the button on a phone, one row wider) is kept while it loads. */}
-      <div className="min-h-20 sm:min-h-9">
+      {/* The link's room (three lines and the button on a phone, one row wider) is kept while it loads. */}
+      <div className="min-h-26 sm:min-h-9">
         {failed && <p className="text-sm text-red-700 m-0" role="status">{t('errors.network')}</p>}
         {url && (
           <div className="flex flex-wrap gap-2 items-center">
