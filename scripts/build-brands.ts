@@ -19,6 +19,7 @@ import { BrandConfigError, loadBrands, type Brand } from '../src/brand/load.ts';
 import { brandSchema } from '../src/brand/schema.ts';
 import { nginxSnippet, redirectsFile, routeManifest } from '../src/routes/manifest.ts';
 import { compressibleFiles, precompressFiles } from '../src/gateway/precompress.ts';
+import { pruneIcons } from './prune-icons.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const DIST = join(ROOT, 'dist');
@@ -123,6 +124,10 @@ for (const brand of stale) {
   writeFileSync(join(site, 'nginx.conf'), nginxSnippet(manifest));
 }
 phase('route manifests');
+
+// Each page keeps only the icon rules it can show (the one inlined stylesheet names every icon of the build).
+const iconBytes = pruneIcons(STAGING, stale.map((b) => join(STAGING, b.id)));
+phase(`icon rules pages cannot show dropped (${Math.round(iconBytes / 1024)} KB)`);
 
 // Compressed once here, never per request (docs/shell.md "Serving"); the shared files once for all brands. Half
 // the files go to a second thread: the machine has two cores and compression is most of this step.

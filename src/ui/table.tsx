@@ -42,7 +42,11 @@ export function Table<Row>({ caption, columns, list, rowKey, rowData, notices, b
   return (
     <>
       {notices?.found !== undefined && <p className="text-sm text-ink-muted m-0 mb-2" aria-live="polite">{notices.found}</p>}
-      {notices && <ListState {...notices} loading={loading && none} failed={failed} empty={!loading && !failed && none} />}
+      {notices && (loading && none ? (
+        // The first page keeps the room of a header and a few rows while it loads: what follows the list (a pager,
+        // the next panel) moves little or not at all when the rows come (docs/lighthouse.md).
+        <div className="min-h-32"><ListState {...notices} loading failed={failed} empty={false} /></div>
+      ) : <ListState {...notices} loading={false} failed={failed} empty={!loading && !failed && none} />)}
       {!none && (
         // `relative`: screen-reader-only labels (absolute) belong to this box and scroll with it; without it they
         // would hang off the page at the table's far end and widen it on a phone.

@@ -26,6 +26,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'flow-image.spec.ts': { brands: ['main-ru'] },
   'flows.spec.ts': { route: 'flows' },
   'home.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  // Layout shift on the two main hosts and the AI app (issue 16 point 10; docs/lighthouse.md).
+  'layout-shift.spec.ts': { brands: ['main-ru', 'main-intl', 'ai-app'] },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },

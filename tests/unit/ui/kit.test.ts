@@ -39,6 +39,8 @@ describe('Table', () => {
 
   it('shows one notice at a time instead of an empty table', () => {
     expect(table({ items: [], loading: true })).toMatch(statusWith('p', 'Loading…'));
+    // The first page keeps a few rows' room while it loads: what follows moves little when the rows come.
+    expect(table({ items: [], loading: true })).toMatch(/<div class="min-h-32"><p[^>]*role="status"/);
     expect(table({ items: [], failed: true })).toContain(t('ui.failed'));
     const empty = table({ items: [] }, { notices: { texts: listTexts(t, { empty: 'No people yet.' }), emptyAction: h('a', { href: '/people/new' }, 'Add the first') } });
     // The empty state with a first step: an icon (hidden from readers), one sentence, the action.

@@ -87,75 +87,79 @@ export default function ProfileForm({ locale, messages, prefixes }: ProfileProps
   }
 
   if (loadFailed) return <FormMessage kind="error">{t('profile.loadFailed')}</FormMessage>;
-  if (!user) return <p role="status" className="m-0">{t('profile.loading')}</p>;
 
+  // While the user loads, the same sections stand empty and disabled (from the server on): nothing moves when the
+  // values come.
   return (
-    <div className="flex flex-col gap-6 max-w-xl">
-      <Section title={t('profile.emailSection')} t={t} busy={busy === 'email'} submitLabel={t('profile.saveEmail')}
-        onSubmit={async () => {
-          const updated = await change('email', [checkEmail(email.newEmail, 'newEmail'), email.password ? undefined : { field: 'password', code: 'passwordRequired', message: texts.passwordRequired }],
-            () => changeEmail({ newEmail: email.newEmail.trim(), password: email.password }), 'server.emailChanged', 'server.emailChangeFailed');
-          if (updated) setUser(updated as CurrentUser);
-          setEmail((e) => ({ ...e, password: '' }));
-        }}>
-        <p className="m-0 text-sm text-ink-muted">{t('profile.emailHint')}</p>
-        <TextField label={t('newEmail')} type="email" name="newEmail" autoComplete="email" value={email.newEmail} error={errors.newEmail} onChange={(e) => setEmail({ ...email, newEmail: e.target.value })} />
-        <TextField label={t('currentPassword')} type="password" name="emailPassword" autoComplete="current-password" value={email.password} error={errors.password} onChange={(e) => setEmail({ ...email, password: e.target.value })} />
-      </Section>
+    <fieldset disabled={!user} aria-busy={!user} className="contents">
+      {!user && <p role="status" className="sr-only">{t('profile.loading')}</p>}
+      <div className="flex flex-col gap-6 max-w-xl">
+        <Section title={t('profile.emailSection')} t={t} busy={busy === 'email'} submitLabel={t('profile.saveEmail')}
+          onSubmit={async () => {
+            const updated = await change('email', [checkEmail(email.newEmail, 'newEmail'), email.password ? undefined : { field: 'password', code: 'passwordRequired', message: texts.passwordRequired }],
+              () => changeEmail({ newEmail: email.newEmail.trim(), password: email.password }), 'server.emailChanged', 'server.emailChangeFailed');
+            if (updated) setUser(updated as CurrentUser);
+            setEmail((e) => ({ ...e, password: '' }));
+          }}>
+          <p className="m-0 text-sm text-ink-muted">{t('profile.emailHint')}</p>
+          <TextField label={t('newEmail')} type="email" name="newEmail" autoComplete="email" value={email.newEmail} error={errors.newEmail} onChange={(e) => setEmail({ ...email, newEmail: e.target.value })} />
+          <TextField label={t('currentPassword')} type="password" name="emailPassword" autoComplete="current-password" value={email.password} error={errors.password} onChange={(e) => setEmail({ ...email, password: e.target.value })} />
+        </Section>
 
-      <Section title={t('profile.phoneSection')} t={t} busy={busy === 'phone'} submitLabel={t('profile.savePhone')}
-        onSubmit={async () => {
-          const phoneRules = await loadChunk(() => import('../../../shared/validation/phone.ts')).catch(() => null);
-          if (!phoneRules) return notify('error', t('server.network'));
-          const { checkPhone } = phoneRules;
-          const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => updateProfile({ phoneNumber: phone.trim() }), 'server.phoneChanged', 'server.phoneChangeFailed');
-          if (updated) setPhone((updated as CurrentUser).phoneNumber ?? '');
-        }}>
-        <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint', { example: phoneExample })} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
-      </Section>
+        <Section title={t('profile.phoneSection')} t={t} busy={busy === 'phone'} submitLabel={t('profile.savePhone')}
+          onSubmit={async () => {
+            const phoneRules = await loadChunk(() => import('../../../shared/validation/phone.ts')).catch(() => null);
+            if (!phoneRules) return notify('error', t('server.network'));
+            const { checkPhone } = phoneRules;
+            const updated = await change('phone', [checkPhone(phone, 'phoneNumber')], () => updateProfile({ phoneNumber: phone.trim() }), 'server.phoneChanged', 'server.phoneChangeFailed');
+            if (updated) setPhone((updated as CurrentUser).phoneNumber ?? '');
+          }}>
+          <TextField label={t('phone')} type="tel" name="phoneNumber" autoComplete="tel" value={phone} hint={t('phoneHint', { example: phoneExample })} error={errors.phoneNumber} onChange={(e) => setPhone(e.target.value)} />
+        </Section>
 
-      <Section title={t('profile.passwordSection')} t={t} busy={busy === 'password'} submitLabel={t('profile.savePassword')}
-        onSubmit={async () => {
-          const result = await change('password',
-            [passwords.currentPassword ? undefined : { field: 'currentPassword', code: 'passwordRequired', message: texts.passwordRequired }, checkPassword(passwords.newPassword, 'newPassword'), checkConfirmation(passwords.newPassword, passwords.confirmPassword)],
-            () => changePassword(passwords), 'server.passwordChanged', 'server.passwordChangeFailed');
-          if (result) storeTokens(localStorage, result as { token: string; refreshToken: string });
-          setPasswords({ currentPassword: '', newPassword: '', confirmPassword: '' });
-        }}>
-        <TextField label={t('currentPassword')} type="password" name="currentPassword" autoComplete="current-password" value={passwords.currentPassword} error={errors.currentPassword} onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })} />
-        <TextField label={t('newPassword')} type="password" name="newPassword" autoComplete="new-password" value={passwords.newPassword} error={errors.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} />
-        <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" value={passwords.confirmPassword} error={errors.confirmPassword} onChange={(e) => setPasswords({ ...passwords, confirmPassword: e.target.value })} />
-      </Section>
+        <Section title={t('profile.passwordSection')} t={t} busy={busy === 'password'} submitLabel={t('profile.savePassword')}
+          onSubmit={async () => {
+            const result = await change('password',
+              [passwords.currentPassword ? undefined : { field: 'currentPassword', code: 'passwordRequired', message: texts.passwordRequired }, checkPassword(passwords.newPassword, 'newPassword'), checkConfirmation(passwords.newPassword, passwords.confirmPassword)],
+              () => changePassword(passwords), 'server.passwordChanged', 'server.passwordChangeFailed');
+            if (result) storeTokens(localStorage, result as { token: string; refreshToken: string });
+            setPasswords({ currentPassword: '', newPassword: '', confirmPassword: '' });
+          }}>
+          <TextField label={t('currentPassword')} type="password" name="currentPassword" autoComplete="current-password" value={passwords.currentPassword} error={errors.currentPassword} onChange={(e) => setPasswords({ ...passwords, currentPassword: e.target.value })} />
+          <TextField label={t('newPassword')} type="password" name="newPassword" autoComplete="new-password" value={passwords.newPassword} error={errors.newPassword} onChange={(e) => setPasswords({ ...passwords, newPassword: e.target.value })} />
+          <TextField label={t('confirmPassword')} type="password" name="confirmPassword" autoComplete="new-password" value={passwords.confirmPassword} error={errors.confirmPassword} onChange={(e) => setPasswords({ ...passwords, confirmPassword: e.target.value })} />
+        </Section>
 
-      <Section title={t('profile.languageSection')} t={t} busy={busy === 'language'} submitLabel={t('profile.saveLanguage')}
-        onSubmit={async () => {
-          const ok = await change('language', [], () => updateProfile({ language: toSystemLanguage(language) }), 'server.languageChanged', 'server.languageChangeFailed');
-          if (!ok || language === locale || !(language in prefixes)) return;
-          localStorage.setItem('locale', language);
-          const rest = location.pathname.slice((prefixes[locale] ?? '').length) || '/';
-          location.assign((prefixes[language] ?? '') + rest);
-        }}>
-        <label htmlFor="profile-language" className="font-medium">{t('profile.language')}</label>
-        <select id="profile-language" value={language} onChange={(e) => setLanguage(e.target.value as Locale)} className="px-3 py-2 rounded-md border border-gray-400 bg-white">
-          {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>)}
-        </select>
-      </Section>
+        <Section title={t('profile.languageSection')} t={t} busy={busy === 'language'} submitLabel={t('profile.saveLanguage')}
+          onSubmit={async () => {
+            const ok = await change('language', [], () => updateProfile({ language: toSystemLanguage(language) }), 'server.languageChanged', 'server.languageChangeFailed');
+            if (!ok || language === locale || !(language in prefixes)) return;
+            localStorage.setItem('locale', language);
+            const rest = location.pathname.slice((prefixes[locale] ?? '').length) || '/';
+            location.assign((prefixes[language] ?? '') + rest);
+          }}>
+          <label htmlFor="profile-language" className="font-medium">{t('profile.language')}</label>
+          <select id="profile-language" value={language} onChange={(e) => setLanguage(e.target.value as Locale)} className="px-3 py-2 rounded-md border border-gray-400 bg-white">
+            {LOCALES.map((l) => <option key={l} value={l} lang={l}>{LOCALE_NAMES[l]}</option>)}
+          </select>
+        </Section>
 
-      <Section title={t('profile.regionSection')} t={t} busy={busy === 'region'} submitLabel={t('profile.saveRegion')}
-        onSubmit={() => {
-          const countryId = region.countryId === '' ? undefined : Number(region.countryId);
-          const timeZoneOffset = region.zone === '' ? undefined : Number(region.zone);
-          return change('region', [checkCountry(countryId, timeZoneOffset === undefined)], () => updateProfile({ ...(countryId === undefined ? {} : { countryId }), ...(timeZoneOffset === undefined ? {} : { timeZoneOffset }) }), 'profile.regionChanged', 'profile.regionChangeFailed');
-        }}>
-        <CountrySelect t={t} id="profile-country" locale={locale} value={region.countryId} error={errors.countryId} onChange={(countryId) => setRegion({ ...region, countryId })} />
-        <TimeZoneSelect t={t} value={region.zone} kept={region.kept} onChange={(zone) => setRegion({ ...region, zone })} />
-      </Section>
+        <Section title={t('profile.regionSection')} t={t} busy={busy === 'region'} submitLabel={t('profile.saveRegion')}
+          onSubmit={() => {
+            const countryId = region.countryId === '' ? undefined : Number(region.countryId);
+            const timeZoneOffset = region.zone === '' ? undefined : Number(region.zone);
+            return change('region', [checkCountry(countryId, timeZoneOffset === undefined)], () => updateProfile({ ...(countryId === undefined ? {} : { countryId }), ...(timeZoneOffset === undefined ? {} : { timeZoneOffset }) }), 'profile.regionChanged', 'profile.regionChangeFailed');
+          }}>
+          <CountrySelect t={t} id="profile-country" locale={locale} value={region.countryId} error={errors.countryId} onChange={(countryId) => setRegion({ ...region, countryId })} />
+          <TimeZoneSelect t={t} value={region.zone} kept={region.kept} onChange={(zone) => setRegion({ ...region, zone })} />
+        </Section>
 
-      <Section title={t('profile.reportsSection')} t={t} busy={busy === 'reports'} submitLabel={t('profile.saveReports')}
-        onSubmit={() => change('reports', [], () => updateProfile(reports), 'server.reportSettingsChanged', 'server.reportSettingsChangeFailed')}>
-        <Checkbox label={t('profile.noYclientsReports')} checked={reports.notSendWeeklyYclientsReports} onChange={(e) => setReports({ ...reports, notSendWeeklyYclientsReports: e.target.checked })} />
-        <Checkbox label={t('profile.noIikoReports')} checked={reports.notSendWeeklyIikoReports} onChange={(e) => setReports({ ...reports, notSendWeeklyIikoReports: e.target.checked })} />
-      </Section>
-    </div>
+        <Section title={t('profile.reportsSection')} t={t} busy={busy === 'reports'} submitLabel={t('profile.saveReports')}
+          onSubmit={() => change('reports', [], () => updateProfile(reports), 'server.reportSettingsChanged', 'server.reportSettingsChangeFailed')}>
+          <Checkbox label={t('profile.noYclientsReports')} checked={reports.notSendWeeklyYclientsReports} onChange={(e) => setReports({ ...reports, notSendWeeklyYclientsReports: e.target.checked })} />
+          <Checkbox label={t('profile.noIikoReports')} checked={reports.notSendWeeklyIikoReports} onChange={(e) => setReports({ ...reports, notSendWeeklyIikoReports: e.target.checked })} />
+        </Section>
+      </div>
+    </fieldset>
   );
 }

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { churnList, newClientList } from '../store-reports.ts';
 import type { AdminProps } from './props.ts';
 import { useT } from './useT.ts';
@@ -19,8 +19,10 @@ export default function AdminNewClients(props: AdminProps) {
   const t = useT(props);
   const fresh = useStore(newClientList.$state);
   const churn = useStore(churnList.$state);
+  // The churn panel shows once the list above it is in: it appears below instead of being pushed down (layout shift).
+  const [aboveIn, setAboveIn] = useState(false);
   useEffect(() => {
-    void newClientList.load(1);
+    void newClientList.load(1).finally(() => setAboveIn(true));
     void churnList.load(1);
   }, []);
   const user = (id: number, email: string) => <a className={textLinkClass} href={`${props.links.users}?id=${id}`}>{email}</a>;
@@ -55,7 +57,7 @@ export default function AdminNewClients(props: AdminProps) {
         <Pager t={t} page={fresh.page} pages={fresh.pages} label={t('newClients.pages')} onPage={(p) => void newClientList.load(p)} />
       </Section>
 
-      <Section title={t('churn.title')}>
+      {aboveIn && <Section title={t('churn.title')}>
         <p className="text-sm text-ink-muted m-0 mb-2">{t('churn.about')}</p>
         <Table
           caption={t('churn.title')}
@@ -71,7 +73,7 @@ export default function AdminNewClients(props: AdminProps) {
           ]}
         />
         <Pager t={t} page={churn.page} pages={churn.pages} label={t('churn.pages')} onPage={(p) => void churnList.load(p)} />
-      </Section>
+      </Section>}
     </div>
   );
 }

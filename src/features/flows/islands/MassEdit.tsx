@@ -102,7 +102,8 @@ export default function MassEdit(props: FlowsProps) {
           {t('search')}
           <input type="search" className={inputClass} value={search} onChange={(e) => onSearch(e.target.value)} autoComplete="off" />
         </label>
-        <fieldset className="border border-gray-200 rounded p-2 m-0 min-w-0 max-h-72 overflow-y-auto" aria-describedby={errors.flows ? 'mass-flows-error' : undefined}>
+        {/* A fixed height: the form below stays put when the flows come (or a search narrows them). */}
+        <fieldset className="border border-gray-200 rounded p-2 m-0 min-w-0 h-72 overflow-y-auto" aria-describedby={errors.flows ? 'mass-flows-error' : undefined}>
           <legend className="text-sm font-medium px-1">{t('mass.found', { count: found.length })}</legend>
           {found.length === 0 && <p className="text-sm text-ink-muted m-0">{t('emptySearch')}</p>}
           {found.map((f) => (

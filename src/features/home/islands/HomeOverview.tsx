@@ -112,11 +112,14 @@ export default function HomeOverview(props: HomeProps) {
                 <p className="m-0 text-sm text-ink-muted">{t(`checklist.${step}Hint`)}</p>
               )}
             </div>
-            {!isDone && (
-              <a className={`shrink-0 ${secondaryButtonClass} no-underline`} href={props.steps[step]} aria-label={`${step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}: ${t(`checklist.${step}`)}`}>
-                {step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}
-              </a>
-            )}
+            {/* The action's box stays (empty) on a done step: the text wraps alike before and after the data. */}
+            <span className="shrink-0 min-w-24 flex justify-end">
+              {!isDone && (
+                <a className={`${secondaryButtonClass} no-underline`} href={props.steps[step]} aria-label={`${step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}: ${t(`checklist.${step}`)}`}>
+                  {step === 'paid' && trial ? t('trial.pay') : t('checklist.open')}
+                </a>
+              )}
+            </span>
           </li>
         );
       })}
@@ -140,7 +143,7 @@ export default function HomeOverview(props: HomeProps) {
           <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h2 id="home-checklist" className="m-0 text-lg font-semibold">{t('checklist.title')}</h2>
-              <p className="m-0 text-sm text-ink-muted" aria-live="polite">
+              <p className="m-0 w-full sm:w-auto text-sm text-ink-muted" aria-live="polite">
                 {progress}
                 {load.state === 'failed' && (
                   <button type="button" className={`ml-2 ${secondaryButtonClass}`} onClick={() => void loadHome()}>{t('checklist.retry')}</button>

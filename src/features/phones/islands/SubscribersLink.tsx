@@ -26,17 +26,20 @@ export function SubscribersLink({ t }: { t: T }) {
   return (
     <section aria-labelledby="subscribe-link-title" className="border border-gray-200 rounded p-3 mb-4 bg-white">
       <h2 id="subscribe-link-title" className="text-base font-semibold m-0 mb-1">{t('subscribers.link.title')}</h2>
-      {failed && <p className="text-sm text-red-700 m-0" role="status">{t('errors.network')}</p>}
-      {link && !link.url && <p className="text-sm text-ink-muted m-0" data-subscribe-link-off>{t('subscribers.link.off')}</p>}
-      {link?.url && (
-        <>
-          <p className="text-sm text-ink-muted m-0 mb-2">{t('subscribers.link.hint')}</p>
-          <div className="flex flex-wrap gap-2 items-center">
-            <a href={link.url} className="text-brand-dark underline break-all text-sm" data-subscribe-link>{link.url}</a>
-            <button type="button" className={secondaryButtonClass} onClick={() => void copy()}>{t('subscribers.link.copy')}</button>
-          </div>
-        </>
-      )}
+      {/* The notice's room while the answer comes (two lines on a phone, one wider): the form below stays put. */}
+      <div className="min-h-10 sm:min-h-5">
+        {failed && <p className="text-sm text-red-700 m-0" role="status">{t('errors.network')}</p>}
+        {link && !link.url && <p className="text-sm text-ink-muted m-0" data-subscribe-link-off>{t('subscribers.link.off')}</p>}
+        {link?.url && (
+          <>
+            <p className="text-sm text-ink-muted m-0 mb-2">{t('subscribers.link.hint')}</p>
+            <div className="flex flex-wrap gap-2 items-center">
+              <a href={link.url} className="text-brand-dark underline break-all text-sm" data-subscribe-link>{link.url}</a>
+              <button type="button" className={secondaryButtonClass} onClick={() => void copy()}>{t('subscribers.link.copy')}</button>
+            </div>
+          </>
+        )}
+      </div>
     </section>
   );
 }
