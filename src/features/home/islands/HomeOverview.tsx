@@ -60,13 +60,13 @@ function Week({ t, home, firstStep, links }: { t: T; home: HomeState; firstStep?
   );
 }
 
-/** Remembers whether setup was complete, for the page's pre-paint script (Screen.astro): the next visit lays out
- * the week first before the data comes, so the fold does not move the page. undefined (not known yet) keeps it. */
+/** Remembers whether setup was complete ('1' or '0'), for the page's pre-paint script (Screen.astro): the next visit
+ * lays out the right order before the data comes, so the fold does not move the page. undefined (not known yet)
+ * keeps it. */
 function rememberComplete(complete: boolean | undefined) {
   if (complete === undefined) return;
   try {
-    if (complete) localStorage.setItem(HOME_COMPLETE_KEY, '1');
-    else localStorage.removeItem(HOME_COMPLETE_KEY);
+    localStorage.setItem(HOME_COMPLETE_KEY, complete ? '1' : '0');
   } catch {
     // storage blocked: only the first paint's order is affected
   }
@@ -89,6 +89,10 @@ export default function HomeOverview(props: HomeProps) {
 
   const complete = home !== undefined && done === steps.length;
   useEffect(() => rememberComplete(home ? complete : undefined), [home, complete]);
+  // The layout is known once the answer (or its failure) is in: the pending box gives way (Screen.astro).
+  useEffect(() => {
+    if (load.state !== 'loading') document.documentElement.setAttribute('data-home-known', '');
+  }, [load.state]);
 
   const progress = load.state === 'loading' ? t('checklist.loading') : load.state === 'failed' ? t('checklist.failed') : t('checklist.progress', { done, total: steps.length });
   const list = (
@@ -127,7 +131,10 @@ export default function HomeOverview(props: HomeProps) {
   );
 
   return (
-    <div className="flex flex-col gap-6" data-home-complete={home ? String(complete) : undefined}>
+    <div className="flex flex-col gap-6" data-home-overview data-home-complete={home ? String(complete) : undefined}>
+      {/* Shown only on a first visit (no remembered layout) while loading: one reserved box, replaced by the final
+          layout, instead of a checklist that would fold away under the owner's eyes. */}
+      <p className="m-0 min-h-[36rem] text-ink-muted" data-home-pending aria-busy="true">{t('checklist.loading')}</p>
       <section aria-labelledby="home-checklist" className="flex flex-col gap-3" data-home-checklist>
         {complete ? (
           // Every step done: the checklist folds into one line under the week; it still opens to show the steps.
