@@ -14,6 +14,8 @@ export interface DispatchDeps {
   channel: Channel;
   /** The channel's send rates (a provider adapter's limits); sends wait for a token. */
   pacer?: Pacer;
+  /** Between a batch's phases (claimed, sent): lets the API's waiting requests go first (engine.ts, on PGlite). */
+  pause?: () => Promise<void>;
 }
 
 export interface DispatchStats {
@@ -75,7 +77,9 @@ export async function dispatchBatch(deps: DispatchDeps): Promise<DispatchStats> 
   const stops: FlowStop[] = [];
   const claimed = await claim(deps, deps.config.now(), stats, stops);
   if (claimed.length) {
+    await deps.pause?.();
     const batchOutcomes = await sendClaimed(deps, claimed, (outcome) => settle(deps, [outcome], stats, stops));
+    await deps.pause?.();
     if (batchOutcomes.length) await settle(deps, batchOutcomes, stats, stops);
   }
   await stopWithError(deps.db, stops);

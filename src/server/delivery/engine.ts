@@ -46,7 +46,15 @@ export async function startDelivery(opts: {
     // is taken over at once instead of after the lease.
     await expireSendingLeases(db, config.now());
   }
-  const deps = { db, config, channel, pacer: pacerFor(channel) };
+  // Between batches and between a batch's phases the event loop serves what waits, and requests in flight finish
+  // first (on PGlite the engine shares the API's thread and the database's one connection; without this a backlog
+  // held every request).
+  const foreground = opts.foreground;
+  const pause = async () => {
+    await yieldToEventLoop();
+    await foreground?.quiet(FOREGROUND_WAIT_MS);
+  };
+  const deps = { db, config, channel, pacer: pacerFor(channel), pause: foreground ? pause : undefined };
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -58,12 +66,7 @@ export async function startDelivery(opts: {
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
-      // Between batches the event loop serves what waits, and requests in flight finish first (on PGlite the engine
-      // shares the API's thread and the database's one connection; without this a backlog held every request).
-      if (i > 0) {
-        await yieldToEventLoop();
-        await opts.foreground?.quiet(FOREGROUND_WAIT_MS);
-      }
+      if (i > 0) await pause();
       const batch = await dispatchBatch(deps);
       for (const k of Object.keys(batch) as (keyof DispatchStats)[]) total[k] += batch[k];
       // One log line per batch: an operator (and the crash drill) sees how far dispatch got.
