@@ -67,7 +67,7 @@ test('a new owner signs up, lands on Home and reaches a running test flow throug
   await expect(page.getByRole('definition').filter({ hasText: /^2$/ }).first()).toBeVisible();
 });
 
-test('the demo account shows a living salon on Home, Flows and the message log', async ({ page, context, brand, baseURL }) => {
+test('the demo account shows a living salon on Home, Flows, the message log, conversion, subscribers and the blacklist', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
   const th = tHome(locale);
   await prepareStorage(context, { tokens: await demoTokens(baseURL!), locale });
@@ -91,6 +91,13 @@ test('the demo account shows a living salon on Home, Flows and the message log',
   await page.goto('/insights/message-logs/');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   expect(await page.locator('tbody tr').count()).toBeGreaterThan(5);
+  // Conversion opens on a flow that sent, with numbers; subscribers and the blacklist have rows.
+  await page.goto('/insights/conversion');
+  await expect(page.getByTestId('messaged')).toHaveText(/^[1-9]\d*$/);
+  for (const path of ['/phones/subscribers', '/phones/ignore']) {
+    await page.goto(path);
+    await expect(page.locator('tbody tr').first(), path).toBeVisible();
+  }
 });
 
 test('/demo opens the demo salon in the page language: English on main-intl, Russian on main-ru', async ({ page, context, brand }) => {
