@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { importJWK, SignJWT } from 'jose';
 import type { Page } from '@playwright/test';
+import { toSystemLanguage } from '../../src/i18n/locales.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 import { E2E_SHORT_TOKEN_PORT, GOOGLE_CLIENT_ID } from './ports.ts';
 import { expect, linkIn, mailTo, prepareStorage, tAccount, tRoutes, tShell, test, uniqueEmail } from './support.ts';
@@ -192,7 +193,9 @@ test('demo, marketplace registration and Google sign-in', async ({ page, context
   const t = tAccount(locale);
   await prepareStorage(context, { locale });
   await page.goto('/demo');
-  await expect(page.locator('[data-user-email]')).toHaveText('demo@cabinet.local');
+  // The demo owner of the page's language (src/server/modules/demo/accounts.ts DEMO_ACCOUNTS).
+  const language = toSystemLanguage(locale);
+  await expect(page.locator('[data-user-email]')).toHaveText(language === 'ru' ? 'demo@cabinet.local' : `demo-${language.replace('_', '-')}@cabinet.local`);
   await forgetSession(page, locale);
 
   const email = uniqueEmail('market');

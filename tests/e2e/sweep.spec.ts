@@ -37,7 +37,7 @@ for (const who of ['owner', 'staff'] as const) {
     // Third parties (the support chat widget) are not reachable here: an empty script stands in for them.
     await context.route(/^https?:\/\/(?![^/]*localhost[:/]|127\.0\.0\.1[:/])/, (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
     // The demo screen signs in and leaves: hold its call, as routes.spec does.
-    await page.route('**/api/v1/Account/DemoLogin', () => undefined);
+    await page.route('**/api/v1/Account/DemoLogin*', () => undefined);
     const failures: string[] = [];
     for (const route of routesForBrand(brand)) {
       // Owners are sent away from staff screens before anything renders: those are staff's to sweep.
