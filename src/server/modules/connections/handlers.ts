@@ -1,6 +1,7 @@
 import type { components } from '../../../api/schema.d.ts';
 import { normalizePhone } from '../../../shared/validation/phone.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { newSecret, sha256 } from '../../platform/auth/secrets.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
@@ -21,7 +22,7 @@ import {
   type ConnectionRow,
 } from './store.ts';
 import { isDown } from './waha-sessions.ts';
-import { CODE_VALID_S, CODES_PER_DAY, gatewayDown, hashToken, newToken, QR_LINK_MS, whatsApp } from './whatsapp.ts';
+import { CODE_VALID_S, CODES_PER_DAY, gatewayDown, QR_LINK_MS, whatsApp } from './whatsapp.ts';
 
 type WhatsAppNumber = components['schemas']['WhatsAppNumber'];
 const DAY_MS = 86_400_000;
@@ -140,15 +141,15 @@ export function whatsAppHandlers(
 
     async createWhatsAppQrLink(req, reply) {
       const row = await own(req, req.params.connectionId);
-      const token = newToken();
+      const token = newSecret();
       const expiresAt = new Date(config.now() + QR_LINK_MS);
-      await addQrLink(db, row.id, hashToken(token), expiresAt, now());
+      await addQrLink(db, row.id, sha256(token), expiresAt, now());
       reply.code(201);
       return { token, expiresUnixTime: sec(expiresAt) };
     },
 
     async getPublicWhatsAppQr(req) {
-      const link = await qrLinkByHash(db, hashToken(req.params.token));
+      const link = await qrLinkByHash(db, sha256(req.params.token));
       if (!link) throw notFound('qrLinkNotFound');
       if (link.expiresAt.getTime() <= config.now()) throw new HttpError(410, 'qrLinkExpired');
       const { row, qr } = await wa.qr(link.connection);

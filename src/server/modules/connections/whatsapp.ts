@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { HttpError } from '../../platform/http/problem.ts';
@@ -11,9 +10,6 @@ import { isDown, sessionName, wahaSessions, type GatewayDown, type SessionInfo, 
 export const QR_LINK_MS = 30 * 60_000; // §4: the sharing link is valid 30 minutes
 export const CODE_VALID_S = 30; // §4: a pairing code is valid 30 seconds
 export const CODES_PER_DAY = 3; // §4/§9: at most 3 attempts a day
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-export const newToken = () => randomBytes(32).toString('base64url');
 
 export const gatewayDown = (why: GatewayDown) => new HttpError(502, 'gatewayUnavailable', { params: { reason: why.reason } });
 
