@@ -1,14 +1,11 @@
 // API benchmark on loopback: login, CurrentUser and the flows list (GET /Flows, authenticated) with autocannon, on PGlite (fresh data dir) and, when
 // DATABASE_URL is set, on a fresh PostgreSQL database. Prints req/s, p99, cold start and server RSS.
 // Usage: npm run bench:api [-- --seconds 5 --connections 10]
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { createApi } from '../src/server/index.ts';
-import { withBenchPostgres } from './bench-postgres.ts';
+import { withBenchPglite, withBenchPostgres } from './bench-databases.ts';
 
 // autocannon ships no types; this is the slice of its API used here.
 type Autocannon = (opts: { url: string; connections: number; duration: number; method: string; body?: string; headers?: Record<string, string> }) => Promise<{
@@ -50,12 +47,7 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
 }
 
 const rows = [];
-const dir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
-try {
-  rows.push(await bench('pglite', { DATA_DIR: dir }));
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+rows.push(await withBenchPglite((env) => bench('pglite', env)));
 
 if (process.env.DATABASE_URL) {
   rows.push(await withBenchPostgres((env) => bench('postgres', env)));

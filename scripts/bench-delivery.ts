@@ -3,9 +3,6 @@
 // On PGlite (fresh data dir) and, when DATABASE_URL is set, on a fresh PostgreSQL database.
 // Usage: npm run bench:delivery [-- --events 2000 --records 100000 --batch 50 --engine both|pglite|postgres]
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { createRecord } from '../src/server/modules/booking/store.ts';
@@ -16,7 +13,7 @@ import { users } from '../src/server/modules/account/schema.ts';
 import { dispatchDue } from '../src/server/delivery/dispatcher.ts';
 import { defaultFields } from '../src/shared/flows/types.ts';
 import { createApi } from '../src/server/index.ts';
-import { withBenchPostgres } from './bench-postgres.ts';
+import { withBenchPglite, withBenchPostgres } from './bench-databases.ts';
 import { sweepBench } from './bench-sweep.ts';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -114,12 +111,7 @@ async function bench(engine: string, env: Record<string, string | undefined>) {
 
 const rows = [];
 if (values.engine !== 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
-  try {
-    rows.push(await bench('pglite', { DATA_DIR: dir }));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  rows.push(await withBenchPglite((env) => bench('pglite', env)));
 }
 if (process.env.DATABASE_URL && values.engine !== 'pglite') {
   rows.push(await withBenchPostgres((env) => bench('postgres', env)));

@@ -14,7 +14,7 @@ import { users } from '../src/server/modules/account/schema.ts';
 import { payments } from '../src/server/modules/admin/schema.ts';
 import { flows } from '../src/server/modules/flows/schema.ts';
 import { defaultFields } from '../src/shared/flows/types.ts';
-import { withBenchPostgres } from './bench-postgres.ts';
+import { withBenchPglite, withBenchPostgres } from './bench-databases.ts';
 import { sweepBench } from './bench-sweep.ts';
 
 const { values } = parseArgs({
@@ -112,13 +112,8 @@ if (values.child) {
     out.push(`PGlite, new data directory (median of 3; the first start ${(first.createMs / 1000).toFixed(2)} s)`);
     out.push(`  cold start: ${(med('createMs') / 1000).toFixed(2)} s to listening (${(med('sinceProcessStartMs') / 1000).toFixed(2)} s from process start)`);
     out.push(`  memory (RSS): idle after start ${med('idleMb')} MB, idle after ${values.requests} requests ${med('loadedMb')} MB, peak ${med('peakMb')} MB`);
-    const dir = mkdtempSync(join(tmpdir(), 'cabinet-embedded-'));
-    try {
-      const p = await planning('pglite', { DATA_DIR: dir, DATABASE_URL: '' });
-      out.push(`  planning: ${p.reminders} reminders for ${values.records} records in ${p.sweepSec.toFixed(1)} s`);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const p = await withBenchPglite((env) => planning('pglite', env));
+    out.push(`  planning: ${p.reminders} reminders for ${values.records} records in ${p.sweepSec.toFixed(1)} s`);
   }
   if (process.env.DATABASE_URL && values.engine !== 'pglite') {
     const p = await withBenchPostgres((env) => planning('postgres', env));

@@ -13,13 +13,12 @@
 //        npm run bench:open -- --engine pglite [--rate 500]                          the embedded default
 import { fork, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../src/server/platform/db/open.ts';
 import { closedLoop, openLoop, type LoadResult } from './bench-load.ts';
-import { withBenchPostgres } from './bench-postgres.ts';
+import { withBenchPglite, withBenchPostgres } from './bench-databases.ts';
 import { PRODUCT_SQL, type BenchPath } from './bench-targets.ts';
 
 const { values } = parseArgs({
@@ -189,12 +188,6 @@ async function measure(target: string, role: string, env: Partial<Env> & Record<
 }
 
 const loadBefore = loadavg();
-/** A throw-away PGlite data directory, the embedded default's counterpart of withBenchPostgres. */
-async function withBenchPglite<T>(run: (env: Env) => Promise<T>): Promise<T> {
-  const DATA_DIR = mkdtempSync(join(tmpdir(), 'cabinet-bench-'));
-  return run({ DATABASE_URL: '', DATA_DIR }).finally(() => rmSync(DATA_DIR, { recursive: true, force: true }));
-}
-
 const { rows, drift } = await (embedded ? withBenchPglite : withBenchPostgres)(async (env: Env) => {
   console.error(`setting up: migrations, ${FLOWS} flows for the bench owner, SQL check`);
   const { userId, noticeFlowId, drift } = await setUp(env);
