@@ -131,7 +131,7 @@ export default function HomeOverview(props: HomeProps) {
   );
 
   return (
-    <div className="flex flex-col gap-6" data-home-overview data-home-complete={home ? String(complete) : undefined}>
+    <div className="flex flex-col gap-6" data-home-overview>
       {/* Shown only on a first visit (no remembered layout) while loading: one reserved box, replaced by the final
           layout, instead of a checklist that would fold away under the owner's eyes. */}
       <p className="m-0 min-h-[36rem] text-ink-muted" data-home-pending aria-busy="true">{t('checklist.loading')}</p>
