@@ -11,7 +11,6 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { loadBrand } from '../src/brand/load.ts';
 import { ROUTES } from '../src/routes/registry.ts';
 import { routesForBrand } from '../src/routes/select.ts';
 import type { RouteDef } from '../src/routes/types.ts';
+import { freePort } from './free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { brand: { type: 'string', default: 'main-ru' }, only: { type: 'string' }, runs: { type: 'string', default: '1' }, details: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } } });
@@ -33,14 +33,6 @@ if (!existsSync(join(ROOT, 'dist', brand.id))) {
 }
 const executablePath = [process.env.CHROMIUM_PATH, '/usr/lib/chromium/chromium', '/usr/bin/chromium'].find((p) => p && existsSync(p));
 const STAFF = { email: 'staff@cabinet.local', password: 'staff-lighthouse-1' };
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
 
 /** `npm start` on a fresh data directory (the demo account seeded), serving what dist/ holds. */
 async function startCabinet(port: number, dataDir: string) {

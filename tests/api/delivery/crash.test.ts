@@ -4,7 +4,7 @@
 // allowance was never exceeded.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { createRecord } from '../../../src/server/modules/booking/store.ts';
 import { ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 import { startServer } from '../harness.ts';
 import { DAY, deliveryServer, flow, owner } from './support.ts';
+import { freePort } from '../../../scripts/free-port.ts';
 
 const ENTRY = resolve(import.meta.dirname, '../../../src/server/index.ts');
 // Large and slow enough (small batches) that a fast dispatcher is still at work when the first kills land: a
@@ -22,14 +23,6 @@ const ENTRY = resolve(import.meta.dirname, '../../../src/server/index.ts');
 const BACKLOG = 3000;
 const LIMIT = BACKLOG - 20; // the allowance runs out during the drill
 const KILLS = 6;
-
-const freePort = () =>
-  new Promise<number>((done) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => done(port));
-    });
-  });
 
 /** Up when the port accepts connections (an HTTP probe would queue behind the dispatcher on the one PGlite connection). */
 async function waitUp(port: number, child: ChildProcess) {
