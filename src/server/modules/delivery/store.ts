@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import { messages } from '../../delivery/schema.ts';
 import type { Db } from '../../platform/db/open.ts';
@@ -109,6 +109,22 @@ export async function providerMessageOf(db: Tx, channel: ChannelName, candidates
     .where(and(eq(messages.channel, channel), inArray(messages.providerMessageId, candidates)))
     .limit(1);
   return row?.providerMessageId ?? undefined;
+}
+
+/**
+ * The owner's latest message that went out on `channel` to one of `phones` since `since` (the conversations' reply
+ * rule, docs/conversations.md): its owner and provider id, or undefined.
+ */
+export async function latestSentTo(db: Tx, channel: ChannelName, pairs: readonly { userId: number; phone: string }[], since: Date) {
+  if (!pairs.length) return undefined;
+  const wanted = or(...pairs.map((p) => and(eq(messages.userId, p.userId), eq(messages.sentTo, p.phone))));
+  const [row] = await db
+    .select({ userId: messages.userId, providerMessageId: messages.providerMessageId })
+    .from(messages)
+    .where(and(wanted, eq(messages.channel, channel), inArray(messages.status, [...OUT_STATUSES]), gte(messages.sentAt, since), isNotNull(messages.providerMessageId)))
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(1);
+  return row ? { userId: row.userId, providerMessageId: row.providerMessageId! } : undefined;
 }
 
 /** Account deletion: every message of the owner goes, queued ones too, so nothing more is sent (docs/account.md). */
