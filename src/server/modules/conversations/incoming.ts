@@ -5,7 +5,7 @@ import { clientIdOf } from '../clients/store.ts';
 import { latestSentTo, providerMessageOf } from '../delivery/store.ts';
 import { unsubscribePhone } from '../phones/subscribers/store.ts';
 import { isStopWord } from './stop-words.ts';
-import { storeIncoming } from './store.ts';
+import { isStored, storeIncoming } from './store.ts';
 
 /** A reply marks our latest message to the writer replied only within this window (docs/conversations.md). */
 export const REPLY_WINDOW_MS = 7 * 24 * 3600_000;
@@ -36,13 +36,15 @@ export type Received = 'applied' | 'unchanged';
  * the quoted one, else the latest that went to the writer on that channel within REPLY_WINDOW_MS.
  */
 export async function receiveMessage(db: Db, m: Incoming): Promise<Received> {
+  if (await isStored(db, m.inbox, m.providerMessageId)) return 'unchanged';
+  // The effects first, the message last: both are idempotent, so when a failure makes the provider deliver again,
+  // the retry finds the message not stored and completes it; once stored, a retry changes nothing (a client the
+  // owner resubscribed since stays subscribed).
   const at = new Date(m.at);
-  const clientId = m.phone ? ((await clientIdOf(db, m.userId, m.phone)) ?? null) : null;
-  const stored = await storeIncoming(db, { ...m, clientId, text: m.text.slice(0, TEXT_MAX), at });
-  if (!stored) return 'unchanged';
   if (m.phone && m.channel !== 'telegram' && isStopWord(m.text)) await unsubscribePhone(db, m.userId, m.channel, m.phone, at);
   await markReplied(db, m);
-  return 'applied';
+  const clientId = m.phone ? ((await clientIdOf(db, m.userId, m.phone)) ?? null) : null;
+  return (await storeIncoming(db, { ...m, clientId, text: m.text.slice(0, TEXT_MAX), at })) ? 'applied' : 'unchanged';
 }
 
 async function markReplied(db: Db, m: Incoming): Promise<void> {

@@ -27,11 +27,7 @@ export interface IncomingRow {
  */
 export async function storeIncoming(db: Db, m: IncomingRow): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const [seen] = await tx
-      .select({ id: conversationMessages.id })
-      .from(conversationMessages)
-      .where(and(eq(conversationMessages.inbox, m.inbox), eq(conversationMessages.providerMessageId, m.providerMessageId)));
-    if (seen) return false;
+    if (await isStored(tx, m.inbox, m.providerMessageId)) return false;
     const [conversation] = await tx
       .insert(conversations)
       .values({ userId: m.userId, connectionId: m.connectionId, channel: m.channel, inbox: m.inbox, peer: m.peer, phone: m.phone, clientId: m.clientId, name: m.name, lastMessageAt: m.at, createdAt: m.at })
@@ -57,6 +53,15 @@ export async function storeIncoming(db: Db, m: IncomingRow): Promise<boolean> {
       .where(eq(conversations.id, conversation!.id));
     return true;
   });
+}
+
+/** Whether the inbox already holds the provider's message (a webhook delivered again). */
+export async function isStored(db: Tx, inbox: string, providerMessageId: string): Promise<boolean> {
+  const [seen] = await db
+    .select({ id: conversationMessages.id })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.inbox, inbox), eq(conversationMessages.providerMessageId, providerMessageId)));
+  return Boolean(seen);
 }
 
 type ConversationRow = typeof conversations.$inferSelect;
