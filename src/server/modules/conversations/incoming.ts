@@ -1,28 +1,17 @@
-import type { ChannelName } from '../../delivery/channels/channel.ts';
 import { applyDeliveryEvent } from '../../delivery/events.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { clientIdOf } from '../clients/store.ts';
 import { latestSentTo, providerMessageOf } from '../delivery/store.ts';
 import { unsubscribePhone } from '../phones/subscribers/store.ts';
 import { isStopWord } from './stop-words.ts';
-import { isStored, storeIncoming } from './store.ts';
+import { isStored, storeIncoming, type IncomingRow } from './store.ts';
 
 /** A reply marks our latest message to the writer replied only within this window (docs/conversations.md). */
 export const REPLY_WINDOW_MS = 7 * 24 * 3600_000;
 /** Texts longer than this are cut: a conversation keeps what a person types, not documents. */
 export const TEXT_MAX = 4096;
 
-export interface Incoming {
-  userId: number;
-  connectionId: number | null;
-  channel: ChannelName;
-  inbox: string;
-  /** Phone digits (WhatsApp) or the chat id (Telegram). */
-  peer: string;
-  phone: string | null;
-  name: string;
-  providerMessageId: string;
-  text: string;
+export interface Incoming extends Omit<IncomingRow, 'clientId' | 'at'> {
   /** The provider ids a quoted message of ours may carry (a WhatsApp or Telegram "reply to"). */
   quoted: string[];
   at: number;

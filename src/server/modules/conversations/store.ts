@@ -9,9 +9,12 @@ import { conversationMessages, conversations } from './schema.ts';
 
 export interface IncomingRow {
   userId: number;
+  /** Null for the server's Telegram bot. */
   connectionId: number | null;
   channel: ChannelName;
+  /** Where it arrived: a connection's gateway session `c<id>`, or `telegram`. */
   inbox: string;
+  /** Phone digits (WhatsApp) or the chat id (Telegram). */
   peer: string;
   phone: string | null;
   name: string;

@@ -1,5 +1,5 @@
 import type { DeliveryEvent } from '../../../delivery/channels/channel.ts';
-import { mediaPlaceholder } from '../../conversations/index.ts';
+import { mediaPlaceholder, type WhatsAppIncoming } from '../../conversations/index.ts';
 
 /**
  * What a WAHA webhook event means for the message log. Envelope: `{ event, session, payload }`.
@@ -54,14 +54,7 @@ function quotedIds(p: Record<string, unknown>): string[] {
 }
 
 /** A client's message to a number (`message`, `fromMe: false`) as the conversations module takes it. */
-export interface WahaIncoming {
-  session: string;
-  phone: string;
-  id: string;
-  text: string;
-  name: string;
-  quoted: string[];
-}
+type WahaIncoming = Omit<WhatsAppIncoming, 'at'>;
 
 const PERSONAL_CHAT = /^(\d{6,15})@c\.us$/;
 
