@@ -1,5 +1,5 @@
 // Replies on an owner's WhatsApp number (issue 17, docs/conversations.md) through the WAHA double's signed `message`
-// events: stored once per provider id, a reply marks our latest message replied within 7 days, STOP words
+// events (an owner's number, and the server-wide one): stored once per provider id, a reply marks our latest message replied within 7 days, STOP words
 // unsubscribe the writer from WhatsApp and the engine then skips them, media placeholders, and tenant checks.
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -174,6 +174,25 @@ describe('STOP words', () => {
       ['79160000345', 'sent', null],
     ]);
     expect(fake.sent.slice(sends).map((s) => s.chatId)).toEqual(['79160000345@c.us']);
+  });
+});
+
+describe('the server-wide number', () => {
+  it('a message to it belongs to the owner whose message reached the writer last; STOP works there too', async () => {
+    const a = await owner(server);
+    const b = await owner(server);
+    await flow(server, a, 'newRecord');
+    await flow(server, b, 'newRecord');
+    await sentTo(a, '+79160000361');
+    server.clock.advance(60);
+    const m = await sentTo(b, '+79160000361');
+    server.clock.advance(60);
+    expect((await deliver('default', incomingMessage('79160000361', 'Stop'))).body).toEqual({ result: 'applied' });
+    expect((await conversations(a)).body.total).toBe(0);
+    expect((await conversations(b)).body.items).toMatchObject([{ channel: 'waha', connectionId: null, peer: '79160000361', clientId: m.clientId }]);
+    expect((await messagesOf(server, b)).at(-1)!.status).toBe('replied');
+    const rows = await server.api.db.select().from(subscribers).where(eq(subscribers.phone, '79160000361'));
+    expect(rows.map((r) => [r.userId, r.channel, r.status])).toEqual([[b.id, 'waha', 'unsubscribed']]);
   });
 });
 

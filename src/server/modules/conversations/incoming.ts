@@ -10,6 +10,8 @@ import { isStored, storeIncoming, type IncomingRow } from './store.ts';
 export const REPLY_WINDOW_MS = 7 * 24 * 3600_000;
 /** Texts longer than this are cut: a conversation keeps what a person types, not documents. */
 export const TEXT_MAX = 4096;
+/** The oldest send a message at `at` can answer. */
+export const since = (at: number) => new Date(at - REPLY_WINDOW_MS);
 
 export interface Incoming extends Omit<IncomingRow, 'clientId' | 'at'> {
   /** The provider ids a quoted message of ours may carry (a WhatsApp or Telegram "reply to"). */
@@ -38,7 +40,7 @@ export async function receiveMessage(db: Db, m: Incoming): Promise<Received> {
 
 async function markReplied(db: Db, m: Incoming): Promise<void> {
   const quoted = m.quoted.length ? await providerMessageOf(db, m.channel, m.quoted) : undefined;
-  const latest = quoted ?? (m.phone ? (await latestSentTo(db, m.channel, [{ userId: m.userId, phone: m.phone }], new Date(m.at - REPLY_WINDOW_MS)))?.providerMessageId : undefined);
+  const latest = quoted ?? (m.phone ? (await latestSentTo(db, m.channel, m.phone, since(m.at), [m.userId]))?.providerMessageId : undefined);
   if (latest) await applyDeliveryEvent(db, { providerMessageId: latest, status: 'replied', at: m.at });
 }
 

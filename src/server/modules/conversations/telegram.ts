@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/open.ts';
 import { latestSentTo } from '../delivery/store.ts';
 import { chatSubscriptions } from '../phones/subscribers/store.ts';
-import { receiveMessage, REPLY_WINDOW_MS, type Received } from './incoming.ts';
+import { receiveMessage, since, type Received } from './incoming.ts';
 
 /** The server bot's inbox: one bot for every business (docs/channels.md "Telegram inbound"). */
 export const TELEGRAM_INBOX = 'telegram';
@@ -23,8 +23,9 @@ export interface TelegramIncoming {
 export async function receiveTelegramMessage(db: Db, m: TelegramIncoming): Promise<Received | 'ignored'> {
   const links = await chatSubscriptions(db, m.chatId);
   if (!links.length) return 'ignored';
-  const pairs = links.flatMap((l) => (l.phone ? [{ userId: l.userId, phone: l.phone }] : []));
-  const latest = await latestSentTo(db, 'telegram', pairs, new Date(m.at - REPLY_WINDOW_MS));
+  // Sharing the contact gives every row of the chat the same phone (phones/subscribers fillTelegramPhone).
+  const phone = links.find((l) => l.phone)?.phone;
+  const latest = phone ? await latestSentTo(db, 'telegram', phone, since(m.at), links.filter((l) => l.phone === phone).map((l) => l.userId)) : undefined;
   const link = links.find((l) => l.userId === latest?.userId) ?? links[0]!;
   return receiveMessage(db, {
     userId: link.userId,

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db/open.ts';
 import { connectionBySession } from '../connections/store.ts';
-import { receiveMessage, type Received } from './incoming.ts';
+import { latestSentTo } from '../delivery/store.ts';
+import { receiveMessage, since, type Received } from './incoming.ts';
 
 export interface WhatsAppIncoming {
   session: string;
@@ -15,15 +16,18 @@ export interface WhatsAppIncoming {
 }
 
 /**
- * A client's message to an owner's WhatsApp number: the gateway session names the connection (`c<id>`), the
- * connection its owner. A session that is no owner's connection (the server-wide `default`) keeps no conversation.
+ * A client's message to a WhatsApp number. An owner's number: the gateway session names the connection (`c<id>`),
+ * the connection its owner. Any other session is the server-wide number (`DELIVERY_CHANNEL=waha`, `WAHA_SESSION`)
+ * every owner sends through today: the message belongs to the owner whose message reached the writer last within
+ * the reply window; with none it is no conversation (undefined).
  */
 export async function receiveWhatsAppMessage(db: Db, m: WhatsAppIncoming): Promise<Received | undefined> {
   const connection = await connectionBySession(db, m.session);
-  if (!connection) return undefined;
+  const userId = connection?.userId ?? (await latestSentTo(db, 'waha', m.phone, since(m.at)))?.userId;
+  if (userId === undefined) return undefined;
   return receiveMessage(db, {
-    userId: connection.userId,
-    connectionId: connection.id,
+    userId,
+    connectionId: connection?.id ?? null,
     channel: 'waha',
     inbox: m.session,
     peer: m.phone,

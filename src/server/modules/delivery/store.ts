@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import { messages } from '../../delivery/schema.ts';
 import type { Db } from '../../platform/db/open.ts';
@@ -112,16 +112,24 @@ export async function providerMessageOf(db: Tx, channel: ChannelName, candidates
 }
 
 /**
- * The owner's latest message that went out on `channel` to one of `phones` since `since` (the conversations' reply
- * rule, docs/conversations.md): its owner and provider id, or undefined.
+ * The latest message that went out on `channel` to `phone` since `since` (the conversations' reply rule,
+ * docs/conversations.md), among the given owners' (all owners' when none are given): its owner and provider id.
  */
-export async function latestSentTo(db: Tx, channel: ChannelName, pairs: readonly { userId: number; phone: string }[], since: Date) {
-  if (!pairs.length) return undefined;
-  const wanted = or(...pairs.map((p) => and(eq(messages.userId, p.userId), eq(messages.sentTo, p.phone))));
+export async function latestSentTo(db: Tx, channel: ChannelName, phone: string, since: Date, owners?: readonly number[]) {
+  if (owners && !owners.length) return undefined;
   const [row] = await db
     .select({ userId: messages.userId, providerMessageId: messages.providerMessageId })
     .from(messages)
-    .where(and(wanted, eq(messages.channel, channel), inArray(messages.status, [...OUT_STATUSES]), gte(messages.sentAt, since), isNotNull(messages.providerMessageId)))
+    .where(
+      and(
+        eq(messages.sentTo, phone),
+        gte(messages.sentAt, since),
+        owners ? inArray(messages.userId, [...owners]) : undefined,
+        eq(messages.channel, channel),
+        inArray(messages.status, [...OUT_STATUSES]),
+        isNotNull(messages.providerMessageId),
+      ),
+    )
     .orderBy(desc(messages.sentAt), desc(messages.id))
     .limit(1);
   return row ? { userId: row.userId, providerMessageId: row.providerMessageId! } : undefined;

@@ -30,4 +30,5 @@ ALTER TABLE "conversations" ADD CONSTRAINT "conversations_client_id_booking_clie
 CREATE UNIQUE INDEX "conversation_messages_provider_idx" ON "conversation_messages" USING btree ("inbox","provider_message_id");--> statement-breakpoint
 CREATE INDEX "conversation_messages_conversation_idx" ON "conversation_messages" USING btree ("conversation_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "conversations_inbox_peer_idx" ON "conversations" USING btree ("user_id","inbox","peer");--> statement-breakpoint
-CREATE INDEX "conversations_user_last_idx" ON "conversations" USING btree ("user_id","last_message_at","id");
+CREATE INDEX "conversations_user_last_idx" ON "conversations" USING btree ("user_id","last_message_at","id");--> statement-breakpoint
+CREATE INDEX "messages_sent_to_idx" ON "messages" USING btree ("sent_to","sent_at") WHERE sent_to IS NOT NULL;
