@@ -1600,6 +1600,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Conversations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in owner's conversations, the latest message first. */
+        get: operations["listConversations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Conversations/{conversationId}/Messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One conversation's messages, newest first; another owner's conversation is 404. */
+        get: operations["listConversationMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2700,6 +2734,45 @@ export interface components {
             /** @description Shown once; the public page QrCodeWidgetView reads it (GET /Public/WhatsAppQr/{token}) */
             token: string;
             expiresUnixTime: number;
+        };
+        Conversation: {
+            id: number;
+            /** @enum {string} */
+            channel: "sandbox" | "waha" | "telegram";
+            /** @description The owner's connection the messages came through; null for the server's Telegram bot */
+            connectionId: number | null;
+            /** @description The writer's address there (phone digits */
+            peer: string;
+            /** @description E.164 digits when known */
+            phone: string | null;
+            /** @description The business's client with that phone; writers who are no client are not added */
+            clientId: number | null;
+            /** @description The name the messenger gave */
+            name: string;
+            lastMessageUnixTime: number;
+            /** @description Incoming messages so far (nothing marks them read yet) */
+            unreadCount: number;
+            createdUnixTime: number;
+        };
+        ConversationList: {
+            items: components["schemas"]["Conversation"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        ConversationMessage: {
+            id: number;
+            /** @enum {string} */
+            direction: "in" | "out";
+            /** @description The text; media is a placeholder such as "[image]" (and its caption) */
+            text: string;
+            receivedUnixTime: number;
+        };
+        ConversationMessageList: {
+            items: components["schemas"]["ConversationMessage"][];
+            page: number;
+            pages: number;
+            total: number;
         };
     };
     responses: {
@@ -5777,6 +5850,59 @@ export interface operations {
                 };
             };
             502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    listConversations: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of conversations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listConversationMessages: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                conversationId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationMessageList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

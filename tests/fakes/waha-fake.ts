@@ -305,3 +305,25 @@ function validate(endpoint: WahaSent['endpoint'], body: Record<string, unknown>)
   }
   return out;
 }
+
+/**
+ * Issue 17, replies: a client's message to a session (`message`, `fromMe: false`) as WAHA posts it; WEBJS's shape
+ * (`id` `false_<chat>_<ID>`, `_data.notifyName`). Posting the same payload again is WAHA's retry of an unanswered event.
+ */
+export function incomingMessage(fromDigits: string, body: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id: `false_${fromDigits}@c.us_${randomBytes(10).toString('hex').toUpperCase()}`,
+    timestamp: Math.floor(Date.now() / 1000),
+    from: `${fromDigits}@c.us`,
+    fromMe: false,
+    body,
+    hasMedia: false,
+    ack: 1,
+    ackName: 'SERVER',
+    _data: { notifyName: 'Anna' },
+    ...extra,
+  };
+}
+
+/** Posts an event of one session, signed like the others (the session's own webhook, or the test's). */
+export const emitOn = (fake: WahaFake, session: string, event: string, payload: Record<string, unknown>) => postEvent(fake, session, event, payload);

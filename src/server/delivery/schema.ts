@@ -51,6 +51,8 @@ export const messages = pgTable(
     index('messages_record_idx').on(t.recordId),
     index('messages_order_idx').on(t.orderId),
     index('messages_provider_idx').on(t.providerMessageId),
+    // A client's reply finds our latest message to their number (modules/conversations, docs/conversations.md).
+    index('messages_sent_to_idx').on(t.sentTo, t.sentAt).where(sql`sent_to IS NOT NULL`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { Tx } from '../../platform/db/transactions.ts';
 import { deleteOwnerData as deleteBookingData } from '../booking/store.ts';
 import { deleteOwnerData as deleteClients } from '../clients/store.ts';
+import { deleteOwnerData as deleteConversations } from '../conversations/store.ts';
 import { deleteOwnerData as deleteMessages } from '../delivery/store.ts';
 import { deleteOwnerData as deleteFlows } from '../flows/store.ts';
 import { deleteOwnerData as deleteOrders } from '../orders/store.ts';
@@ -16,6 +17,7 @@ export async function deleteBusinessData(tx: Tx, userId: number): Promise<void> 
   await deleteFlows(tx, userId);
   await deleteBookingData(tx, userId);
   await deleteOrders(tx, userId);
+  await deleteConversations(tx, userId);
   await deleteSubscribers(tx, userId);
   await deleteBlacklist(tx, userId);
   await deleteClients(tx, userId);

@@ -26,6 +26,12 @@ export async function upsertClient(tx: Tx, userId: number, input: { phone: strin
   return client!;
 }
 
+/** The business's client with that phone, if any (conversations tie a writer to a client; docs/conversations.md). */
+export async function clientIdOf(tx: Tx, userId: number, phone: string): Promise<number | undefined> {
+  const [row] = await tx.select({ id: bookingClients.id }).from(bookingClients).where(and(eq(bookingClients.userId, userId), eq(bookingClients.phone, phone)));
+  return row?.id;
+}
+
 export type ClientRow = typeof bookingClients.$inferSelect;
 
 export async function clientById(tx: Tx, id: number): Promise<ClientRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, gte, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import { messages } from '../../delivery/schema.ts';
 import type { Db } from '../../platform/db/open.ts';
@@ -109,6 +109,30 @@ export async function providerMessageOf(db: Tx, channel: ChannelName, candidates
     .where(and(eq(messages.channel, channel), inArray(messages.providerMessageId, candidates)))
     .limit(1);
   return row?.providerMessageId ?? undefined;
+}
+
+/**
+ * The latest message that went out on `channel` to `phone` since `since` (the conversations' reply rule,
+ * docs/conversations.md), among the given owners' (all owners' when none are given): its owner and provider id.
+ */
+export async function latestSentTo(db: Tx, channel: ChannelName, phone: string, since: Date, owners?: readonly number[]) {
+  if (owners && !owners.length) return undefined;
+  const [row] = await db
+    .select({ userId: messages.userId, providerMessageId: messages.providerMessageId })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.sentTo, phone),
+        gte(messages.sentAt, since),
+        owners ? inArray(messages.userId, [...owners]) : undefined,
+        eq(messages.channel, channel),
+        inArray(messages.status, [...OUT_STATUSES]),
+        isNotNull(messages.providerMessageId),
+      ),
+    )
+    .orderBy(desc(messages.sentAt), desc(messages.id))
+    .limit(1);
+  return row ? { userId: row.userId, providerMessageId: row.providerMessageId! } : undefined;
 }
 
 /** Account deletion: every message of the owner goes, queued ones too, so nothing more is sent (docs/account.md). */

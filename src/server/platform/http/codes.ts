@@ -6,6 +6,7 @@ import { accountProblemMessages, ruleMessages } from '../../../shared/validation
 import { adminProblems } from '../../modules/admin/problems.ts';
 import { bookingProblems } from '../../modules/booking/problems.ts';
 import { connectionProblems } from '../../modules/connections/problems.ts';
+import { conversationProblems } from '../../modules/conversations/problems.ts';
 import { deliveryProblems } from '../../modules/delivery/problems.ts';
 import { orderProblems } from '../../modules/orders/problems.ts';
 import { phoneProblems } from '../../modules/phones/messages.ts';
@@ -60,6 +61,7 @@ export const problemCodesByDomain = {
   booking: bookingProblems,
   orders: orderProblems,
   connections: connectionProblems,
+  conversations: conversationProblems,
 } as const;
 
 type Tables = (typeof problemCodesByDomain)[keyof typeof problemCodesByDomain];

@@ -1,9 +1,10 @@
 import type { AppContext } from '../../../platform/context.ts';
 import { applySessionStatus } from '../../connections/index.ts';
+import { receiveWhatsAppMessage } from '../../conversations/index.ts';
 import { providerMessageOf } from '../store.ts';
 import { applyDeliveryEvent } from '../../../delivery/events.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
-import { wahaStatusEvent } from './waha-events.ts';
+import { wahaIncoming, wahaStatusEvent } from './waha-events.ts';
 
 /**
  * Status reports of the providers. The signature was already checked on the raw body (signature.ts), so the body
@@ -17,6 +18,10 @@ export function channelWebhookHandlers(ctx: AppContext): Handlers<'receiveWahaWe
       // A number's session changed state (linked, logged out, failed): the connections module records it.
       const session = await applySessionStatus(db, config, req.body);
       if (session) return { result: session };
+      // A client wrote to an owner's number: its conversation keeps it (STOP, replied: modules/conversations).
+      const incoming = wahaIncoming(req.body);
+      const received = incoming && (await receiveWhatsAppMessage(db, { ...incoming, at: config.now() }));
+      if (received) return { result: received };
       const event = wahaStatusEvent(req.body);
       if (!event) return { result: 'ignored' };
       const ours = await providerMessageOf(db, 'waha', event.candidates);

@@ -1,4 +1,5 @@
 import type { DeliveryEvent } from '../../../delivery/channels/channel.ts';
+import { mediaPlaceholder, type WhatsAppIncoming } from '../../conversations/index.ts';
 
 /**
  * What a WAHA webhook event means for the message log. Envelope: `{ event, session, payload }`.
@@ -37,12 +38,42 @@ export function wahaStatusEvent(body: unknown): WahaStatusEvent | undefined {
     return status ? { status, candidates: [...new Set([id, bareId(id)])] } : undefined;
   }
   if (body.event === 'message') {
-    if (p.fromMe !== false || !isObject(p.replyTo)) return undefined;
-    const quoted = text(p.replyTo.id);
-    const from = text(p.from);
-    if (!quoted) return undefined;
-    const serialized = from && !quoted.includes('@') ? [`true_${from}_${quoted}`] : [];
-    return { status: 'replied', candidates: [...new Set([quoted, bareId(quoted), ...serialized])] };
+    const candidates = p.fromMe === false ? quotedIds(p) : [];
+    return candidates.length ? { status: 'replied', candidates } : undefined;
   }
   return undefined;
+}
+
+/** The ids the message a `message` payload quotes (`replyTo.id`) may be stored under; none without a quote. */
+function quotedIds(p: Record<string, unknown>): string[] {
+  const quoted = isObject(p.replyTo) ? text(p.replyTo.id) : undefined;
+  const from = text(p.from);
+  if (!quoted) return [];
+  const serialized = from && !quoted.includes('@') ? [`true_${from}_${quoted}`] : [];
+  return [...new Set([quoted, bareId(quoted), ...serialized])];
+}
+
+/** A client's message to a number (`message`, `fromMe: false`) as the conversations module takes it. */
+type WahaIncoming = Omit<WhatsAppIncoming, 'at'>;
+
+const PERSONAL_CHAT = /^(\d{6,15})@c\.us$/;
+
+/**
+ * Undefined for anything but a person's message from a personal chat: groups (`@g.us`), status broadcasts and
+ * chats WhatsApp names by `@lid` (no phone) are not conversations with a client. Media keeps a placeholder, and
+ * its caption when there is one.
+ */
+export function wahaIncoming(body: unknown): WahaIncoming | undefined {
+  if (!isObject(body) || body.event !== 'message' || !isObject(body.payload) || typeof body.session !== 'string') return undefined;
+  const p = body.payload;
+  const phone = typeof p.from === 'string' ? PERSONAL_CHAT.exec(p.from)?.[1] : undefined;
+  const id = text(p.id);
+  if (p.fromMe !== false || !phone || !id) return undefined;
+  const said = typeof p.body === 'string' ? p.body : '';
+  const media = p.hasMedia === true ? mediaPlaceholder(isObject(p.media) && typeof p.media.mimetype === 'string' ? p.media.mimetype : undefined) : undefined;
+  const words = media ? [media, said].filter(Boolean).join(' ') : said;
+  if (!words) return undefined;
+  const data = isObject(p._data) ? p._data : {};
+  const name = typeof data.notifyName === 'string' ? data.notifyName.slice(0, 100) : '';
+  return { session: body.session.slice(0, 100), phone, id, text: words, name, quoted: quotedIds(p) };
 }

@@ -124,6 +124,28 @@ export async function unsubscribeTelegramChat(db: Db, chatId: string, at: Date):
 }
 
 /**
+ * A STOP written to the owner's number: the client is unsubscribed from that channel, as the subscribers screen's
+ * unsubscribe does (a row made when there was none, source `bot`: the messenger itself). True when it changed.
+ */
+export async function unsubscribePhone(db: Tx, userId: number, channel: ChannelName, phone: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(subscribers)
+    .values({ userId, channel, phone, status: 'unsubscribed', source: 'bot', createdAt: at, updatedAt: at })
+    .onConflictDoUpdate({ target: [subscribers.userId, subscribers.channel, subscribers.phone], set: { status: 'unsubscribed', updatedAt: at }, setWhere: eq(subscribers.status, 'active') })
+    .returning({ id: subscribers.id });
+  return rows.length > 0;
+}
+
+/** The businesses a Telegram chat is linked to (its rows of the server bot), the latest link first. */
+export async function chatSubscriptions(db: Tx, chatId: string): Promise<{ userId: number; phone: string | null; name: string }[]> {
+  return db
+    .select({ userId: subscribers.userId, phone: subscribers.phone, name: subscribers.name })
+    .from(subscribers)
+    .where(and(eq(subscribers.channel, 'telegram'), eq(subscribers.chatId, chatId)))
+    .orderBy(desc(subscribers.updatedAt), desc(subscribers.id));
+}
+
+/**
  * Gives the chat's rows their phone. An older row of the same business for that number (a manual consent or an
  * earlier chat) is replaced: the chat that proved the number is where messages go now.
  */

@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import { applyDeliveryEvent } from '../../../delivery/events.ts';
+import { isStopWord, mediaPlaceholder, receiveTelegramMessage } from '../../conversations/index.ts';
 import { phoneDigits } from '../index.ts';
 import { botLanguage, say } from './bot.ts';
 import { userOfStartToken } from './link.ts';
@@ -19,6 +19,12 @@ interface TgMessage {
   from?: TgUser;
   chat?: { id?: unknown; type?: unknown };
   text?: unknown;
+  caption?: unknown;
+  photo?: unknown;
+  video?: unknown;
+  voice?: unknown;
+  audio?: unknown;
+  document?: unknown;
   contact?: { phone_number?: unknown; user_id?: unknown };
   reply_to_message?: { message_id?: unknown };
 }
@@ -32,7 +38,7 @@ export type UpdateResult = 'applied' | 'ignored';
 const int = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v);
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const START = /^\/start(?:@\w+)?(?:\s+([\w-]{1,64}))?$/;
-const STOP = /^(?:\/stop(?:@\w+)?|stop)$/i;
+const STOP = /^\/stop(?:@\w+)?$/i; // the command; the words are conversations' STOP list
 
 /** One update from the server's bot. `now` is the server clock; `bot` its settings (for the service answers). */
 export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jwtSecret' | 'telegramBot' | 'now'>, update: unknown): Promise<UpdateResult> {
@@ -60,9 +66,10 @@ export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jw
     return 'applied';
   }
 
-  if (STOP.test(body)) {
+  if (STOP.test(body) || isStopWord(body)) {
     await unsubscribeChat(db, chatId, at);
     await say(config.telegramBot, chatId, 'stopped', language);
+    await toConversation(db, message, chatId, at);
     return 'applied';
   }
 
@@ -79,10 +86,16 @@ export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jw
     return filled ? 'applied' : 'ignored';
   }
 
-  if (message.reply_to_message && int(message.reply_to_message.message_id)) {
-    // telegram.ts records a send as `<chat id>:<message id>`; a reply to it marks that message replied.
-    const changed = await applyDeliveryEvent(db, { providerMessageId: `${chatId}:${message.reply_to_message.message_id}`, status: 'replied', at: at.getTime() });
-    return changed ? 'applied' : 'ignored';
-  }
-  return 'ignored';
+  // Anything else the client writes goes to the business's conversation, which marks our message replied.
+  return (await toConversation(db, message, chatId, at)) === 'applied' ? 'applied' : 'ignored';
+}
+
+/** Hands a message to conversations (modules/conversations/telegram.ts); media as a placeholder with its caption. */
+function toConversation(db: Db, message: TgMessage, chatId: string, at: Date) {
+  const media = message.photo ? mediaPlaceholder('image/') : message.video ? mediaPlaceholder('video/') : message.voice || message.audio ? mediaPlaceholder('audio/') : message.document ? mediaPlaceholder(undefined) : '';
+  const said = [media, text(message.text) || text(message.caption)].filter(Boolean).join(' ');
+  if (!said || !int(message.message_id)) return 'ignored';
+  const name = [text(message.from?.first_name), text(message.from?.last_name)].filter(Boolean).join(' ').slice(0, 100);
+  const replyTo = message.reply_to_message && int(message.reply_to_message.message_id) ? message.reply_to_message.message_id : undefined;
+  return receiveTelegramMessage(db, { chatId, messageId: message.message_id, text: said, name, replyTo, at: at.getTime() });
 }

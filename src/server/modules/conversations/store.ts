@@ -1,0 +1,125 @@
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { ChannelName } from '../../delivery/channels/channel.ts';
+import type { Db } from '../../platform/db/open.ts';
+import { pageTotal, seconds, windowTotal } from '../../platform/db/rows.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { conversationMessages, conversations } from './schema.ts';
+
+// The conversations store: the only code that touches conversations and conversation_messages.
+
+export interface IncomingRow {
+  userId: number;
+  /** Null for the server's Telegram bot. */
+  connectionId: number | null;
+  channel: ChannelName;
+  /** Where it arrived: a connection's gateway session `c<id>`, or `telegram`. */
+  inbox: string;
+  /** Phone digits (WhatsApp) or the chat id (Telegram). */
+  peer: string;
+  phone: string | null;
+  name: string;
+  clientId: number | null;
+  providerMessageId: string;
+  text: string;
+  at: Date;
+}
+
+/**
+ * Stores one incoming message in its conversation (made on the first message). False when the inbox already holds
+ * the provider's id: a re-delivered webhook stores nothing and counts nothing twice.
+ */
+export async function storeIncoming(db: Db, m: IncomingRow): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (await isStored(tx, m.inbox, m.providerMessageId)) return false;
+    const [conversation] = await tx
+      .insert(conversations)
+      .values({ userId: m.userId, connectionId: m.connectionId, channel: m.channel, inbox: m.inbox, peer: m.peer, phone: m.phone, clientId: m.clientId, name: m.name, lastMessageAt: m.at, createdAt: m.at })
+      .onConflictDoUpdate({
+        target: [conversations.userId, conversations.inbox, conversations.peer],
+        // A name or phone learnt later fills in; a client found later is kept once found.
+        set: {
+          name: m.name ? m.name : sql`${conversations.name}`,
+          phone: sql`coalesce(${conversations.phone}, excluded.phone)`,
+          clientId: sql`coalesce(${conversations.clientId}, excluded.client_id)`,
+        },
+      })
+      .returning({ id: conversations.id });
+    const stored = await tx
+      .insert(conversationMessages)
+      .values({ conversationId: conversation!.id, inbox: m.inbox, direction: 'in', text: m.text, providerMessageId: m.providerMessageId, receivedAt: m.at })
+      .onConflictDoNothing()
+      .returning({ id: conversationMessages.id });
+    if (!stored.length) return false; // the same delivery, concurrently: the other one counted it
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${m.at.toISOString()}::timestamptz)`, unreadCount: sql`${conversations.unreadCount} + 1` })
+      .where(eq(conversations.id, conversation!.id));
+    return true;
+  });
+}
+
+/** Whether the inbox already holds the provider's message (a webhook delivered again). */
+export async function isStored(db: Tx, inbox: string, providerMessageId: string): Promise<boolean> {
+  const [seen] = await db
+    .select({ id: conversationMessages.id })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.inbox, inbox), eq(conversationMessages.providerMessageId, providerMessageId)));
+  return Boolean(seen);
+}
+
+type ConversationRow = typeof conversations.$inferSelect;
+
+const toDto = (r: ConversationRow) => ({
+  id: r.id,
+  channel: r.channel,
+  connectionId: r.connectionId,
+  peer: r.peer,
+  phone: r.phone,
+  clientId: r.clientId,
+  name: r.name,
+  lastMessageUnixTime: seconds(r.lastMessageAt)!,
+  unreadCount: r.unreadCount,
+  createdUnixTime: seconds(r.createdAt)!,
+});
+
+const pages = (total: number, size: number) => Math.max(1, Math.ceil(total / size));
+
+/** The owner's conversations, the latest message first. */
+export async function listConversations(db: Db, userId: number, q: { page: number; pageSize: number }) {
+  const where = eq(conversations.userId, userId);
+  const rows = await db
+    .select({ row: conversations, total: windowTotal() })
+    .from(conversations)
+    .where(where)
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const total = await pageTotal(rows, q.page, () => db.select({ n: count() }).from(conversations).where(where));
+  return { items: rows.map((r) => toDto(r.row)), page: q.page, pages: pages(total, q.pageSize), total };
+}
+
+/** Whether the conversation is the owner's (another owner's id reads as missing). */
+export async function conversationExists(db: Tx, userId: number, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: conversations.id }).from(conversations).where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+  return Boolean(row);
+}
+
+/** A conversation's messages, newest first. */
+export async function listMessages(db: Db, conversationId: number, q: { page: number; pageSize: number }) {
+  const where = eq(conversationMessages.conversationId, conversationId);
+  const rows = await db
+    .select({ row: conversationMessages, total: windowTotal() })
+    .from(conversationMessages)
+    .where(where)
+    .orderBy(desc(conversationMessages.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  const total = await pageTotal(rows, q.page, () => db.select({ n: count() }).from(conversationMessages).where(where));
+  const items = rows.map(({ row: m }) => ({ id: m.id, direction: m.direction, text: m.text, receivedUnixTime: seconds(m.receivedAt)! }));
+  return { items, page: q.page, pages: pages(total, q.pageSize), total };
+}
+
+/** Account deletion and the demo's rebuild: the owner's conversations and their messages go. */
+export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(conversations).where(eq(conversations.userId, userId));
+}
