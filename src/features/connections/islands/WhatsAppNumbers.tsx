@@ -108,7 +108,7 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
         notices={{
           texts: listTexts(t, { empty: t('empty') }),
           retry: { label: t('ui.retry'), run: () => void loadNumbers() },
-          emptyAction: <button type="button" className={buttonClass} onClick={() => focusFirstField('add-number-title')}>{t('add.title')}</button>,
+          emptyAction: <button type="button" className={buttonClass} onClick={() => focusFirstField('add-number-title')}>{t('add.first')}</button>,
           emptyIcon: 'i-lucide-smartphone',
         }}
         columns={[
