@@ -97,11 +97,11 @@ test('adds a number, shows the rotating QR, shares the link, connects on the sca
   await expect(visitor.getByRole('img')).toHaveCount(0);
   await stranger.close();
 
-  // A wrong token: the §8 "QR code error" text.
+  // A wrong token (of the right shape, so the server is asked): the §8 "QR code error" text.
   const nobody = await browser.newContext({ baseURL });
   await prepareStorage(nobody, { locale });
   const wrong = await nobody.newPage();
-  await wrong.goto('/widget/qr/not-a-real-token');
+  await wrong.goto(`/widget/qr/${'A'.repeat(43)}`);
   await expect(wrong.locator('[data-qr-status]')).toHaveText(t('server.qrLinkNotFound'));
   await nobody.close();
 

@@ -8,6 +8,8 @@ import type { QrPageTexts } from './texts.ts';
 /** As the owner's screen: WAHA rotates the QR every 20 s, so asking every 5 s never leaves a stale one up. */
 const POLL_MS = 5_000;
 const SVG = 'http://www.w3.org/2000/svg';
+/** The server's link tokens: 32 random bytes in base64url. Anything else cannot be a link, so it is not asked for. */
+const TOKEN = /^[\w-]{43}$/;
 
 function apiBase(): string {
   const runtime = JSON.parse(document.getElementById('api-runtime')?.textContent ?? '{}') as ApiRuntime;
@@ -85,5 +87,6 @@ export function wireQrWidget(root: HTMLElement): void {
   document.addEventListener('visibilitychange', () => {
     if (!document.hidden && timer === undefined && !asking && !done) void ask();
   });
-  void ask();
+  if (TOKEN.test(token)) void ask();
+  else finish(texts.linkInvalid);
 }
