@@ -75,7 +75,8 @@ export default defineConfig({
       url: `http://localhost:${E2E_SHORT_TOKEN_PORT}/api/v1/Account/CurrentUser`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv(E2E_SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL_SECONDS: '3' }),
+      // No WhatsApp gateway here: connections.spec.ts checks the screen's "no gateway" explanation against it.
+      env: serverEnv(E2E_SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL_SECONDS: '3', WAHA_URL: '' }),
     },
   ],
 });

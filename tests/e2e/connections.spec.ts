@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { customer } from './flows-support.ts';
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test } from './support.ts';
 import { wahaControl } from './waha-gateway.ts';
+import { E2E_SHORT_TOKEN_PORT } from './ports.ts';
 
 const PATH = '/accounts/whats-app';
 const addButton = (page: Page, t: ReturnType<typeof tOf>) => page.locator('form[aria-labelledby="add-number-title"]').getByRole('button', { name: t('add.submit') });
@@ -148,4 +149,19 @@ test('links by a pairing code: the code with its 30-second countdown, then at mo
   await expect(code).toContainText(t('code.left', { count: 0 }));
   await submit.click();
   await expect(form.getByRole('alert')).toHaveText(t('server.pairingCodeLimit', { limit: 3, hours: 24 }));
+});
+
+test('a server without a WhatsApp gateway: the screen explains it instead of failing', async ({ page, context, brand }) => {
+  const locale = brand.locale.default;
+  const t = tOf(locale, 'connections');
+  const origin = `http://${brand.id}.localhost:${E2E_SHORT_TOKEN_PORT}`; // the second e2e server runs with no WAHA_URL
+  await prepareStorage(context, { tokens: await customer(origin, 'nogateway'), locale });
+  await page.goto(`${origin}${PATH}`);
+  await hydrated(page);
+  await expect(page.getByText(t('empty'))).toBeVisible();
+  await page.getByLabel(t('add.name')).fill('Reception');
+  await addButton(page, t).click();
+  await expect(page.locator('form[aria-labelledby="add-number-title"] [role="alert"]')).toHaveText(t('server.gatewayNotConfigured'));
+  await expect(page.locator('[data-no-gateway]')).toContainText(t('gateway.text'));
+  await expect(page.getByText(t('empty'))).toBeVisible();
 });
