@@ -1,7 +1,7 @@
 // WhatsApp numbers (/accounts/whats-app) and the public QR page (QrCodeWidgetView, /widget/qr/{linkId}) against the
 // WAHA double the global setup starts (tests/e2e/waha-gateway.ts): add a number, see its QR and the rotation, the
-// account limit, share the QR link, the phone scans, Connected on both pages, log out, delete; a pairing code with
-// its 30-second countdown and the 3-a-day limit. The link's 30-minute expiry needs the server's clock: the API
+// account limit, share the QR link, the phone scans, Connected on both pages, log out, delete; the wait while the
+// gateway starts; a pairing code with its 30-second countdown and the 3-a-day limit; a server with no gateway. The link's 30-minute expiry needs the server's clock: the API
 // tests cover it (tests/api/connections/whatsapp.test.ts); here a wrong token shows the §8 text.
 import type { Page } from '@playwright/test';
 import { customer } from './flows-support.ts';
@@ -123,6 +123,20 @@ test('adds a number, shows the rotating QR, shares the link, connects on the sca
   await page.getByRole('alertdialog').getByRole('button', { name: t('remove.yes') }).click();
   await expect(page.getByText(t('empty'))).toBeVisible();
   expect((await wahaControl('status', session)).status).toBeNull(); // the gateway's session is gone too
+});
+
+test('while the gateway starts: up to 2 minutes, with the time waited; then the QR', async ({ page, context, brand, baseURL }) => {
+  const { t, session } = await withNumber(page, context, baseURL!, brand.locale.default, 'Branch');
+  await expect(page.getByRole('img', { name: t('qr.image', { name: 'Branch' }) })).toBeVisible();
+  // The session fails and starts again: the open panel shows the wait, and the QR when it comes.
+  await wahaControl('move', session, 'FAILED');
+  await wahaControl('move', session, 'STARTING');
+  const panel = page.locator('[data-qr-panel]');
+  await expect(panel.getByText(t('qr.loading'), { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('progressbar')).toBeVisible();
+  await expect(panel.getByText(textWithNumber(t('qr.elapsed', { seconds: 999 })))).toBeVisible();
+  await wahaControl('move', session, 'SCAN_QR_CODE');
+  await expect(page.getByRole('img', { name: t('qr.image', { name: 'Branch' }) })).toBeVisible({ timeout: 15_000 });
 });
 
 test('links by a pairing code: the code with its 30-second countdown, then at most 3 a day', async ({ page, context, brand, baseURL }) => {
