@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadBrands } from './src/brand/load.ts';
 import { ignoredSpecs } from './tests/e2e/coverage.ts';
-import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
+import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SMTP_PORT, E2E_WAHA_API_KEY, E2E_WAHA_HMAC_KEY, E2E_WAHA_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
 
 /**
  * Browser tests on the built output, one project per brand, through the local gateway with the real API.
@@ -30,6 +30,10 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   GOOGLE_JWKS: JSON.stringify({ keys: [googleKey.publicJwk] }),
   GOOGLE_CLIENT_ID,
   JWT_SECRET: E2E_JWT_SECRET,
+  // The owners' WhatsApp numbers go through the gateway double the global setup starts (tests/e2e/waha-gateway.ts).
+  WAHA_URL: `http://127.0.0.1:${E2E_WAHA_PORT}`,
+  WAHA_API_KEY: E2E_WAHA_API_KEY,
+  WAHA_WEBHOOK_HMAC_KEY: E2E_WAHA_HMAC_KEY,
   ...extra,
 });
 
@@ -71,7 +75,8 @@ export default defineConfig({
       url: `http://localhost:${E2E_SHORT_TOKEN_PORT}/api/v1/Account/CurrentUser`,
       reuseExistingServer: false,
       timeout: 120_000,
-      env: serverEnv(E2E_SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL_SECONDS: '3' }),
+      // No WhatsApp gateway here: connections.spec.ts checks the screen's "no gateway" explanation against it.
+      env: serverEnv(E2E_SHORT_TOKEN_PORT, { ACCESS_TOKEN_TTL_SECONDS: '3', WAHA_URL: '' }),
     },
   ],
 });

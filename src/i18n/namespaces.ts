@@ -1,7 +1,7 @@
 import type { Locale } from './locales.ts';
 
 /** Domains whose messages live in their feature folder: src/features/<domain>/messages/<locale>.json. */
-export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin', 'home'] as const;
+export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin', 'home', 'connections'] as const;
 /**
  * Namespaces of the page frame, kept here: src/i18n/messages/<locale>/<namespace>.json. `ui` holds the texts the UI
  * kit shows in any domain (list states, pager); a screen with lists hands it to its islands under `messages.ui`.
@@ -30,6 +30,7 @@ export interface NamespaceMessages {
   delivery: typeof import('../features/delivery/messages/en.json');
   admin: typeof import('../features/admin/messages/en.json');
   home: typeof import('../features/home/messages/en.json');
+  connections: typeof import('../features/connections/messages/en.json');
 }
 
 /** A domain's messages with the UI kit's texts under `ui` (t('ui.loading'), Pager prefix 'ui.'). */

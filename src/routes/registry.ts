@@ -22,8 +22,8 @@ const publicPage = (name: string, path: string, variants: RouteDef['variants'], 
   ...extra,
 });
 
-const widget = (name: string, path: string): RouteDef =>
-  publicPage(name, path, MAIN, { hideFloating: true });
+const widget = (name: string, path: string, extra: Partial<RouteDef> = {}): RouteDef =>
+  publicPage(name, path, MAIN, { hideFloating: true, ...extra });
 
 const admin = (name: string, path: string, role: RouteDef['role'] = 'admin'): RouteDef =>
   cabinet(name, path, ['default'], { role, domain: 'admin' });
@@ -95,7 +95,7 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('accountsAmo', '/accounts/amo'),
   cabinet('accountsAmoConnect', '/accounts/amo/connect'),
   cabinet('accountsYclients', '/accounts/yclients'),
-  cabinet('accountsWhatsApp', '/accounts/whats-app', 'all'),
+  cabinet('accountsWhatsApp', '/accounts/whats-app', 'all', { domain: 'connections' }),
   cabinet('accountsDialog360', '/accounts/dialog360', ['default', 'onboarding', 'distribution']),
   cabinet('accountsDialog360Connect', '/accounts/dialog360/:token/:accountId', ['default', 'onboarding', 'distribution']),
   cabinet('accountsIiko', '/accounts/iiko'),
@@ -127,7 +127,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Public widgets named in §2 without a path of their own there; the paths are ours (docs/routes.md).
   widget('iikoBookingWidget', '/widget/iiko-booking/:widgetId'),
   widget('bookingWidget', '/widget/booking/:widgetId'),
-  widget('qrCodeWidgetView', '/widget/qr/:linkId'),
+  widget('qrCodeWidgetView', '/widget/qr/:linkId', { domain: 'connections' }),
   widget('visitNotifyWidget', '/widget/visit-notify/:widgetId'),
 
   // Quality-control host

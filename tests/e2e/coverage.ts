@@ -17,6 +17,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'bell.spec.ts': { brands: ['main-ru'] },
   // §6 flags: a host with every one of them and one with none (docs/shell.md "Host flags").
   'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
+  // WhatsApp numbers and the public QR page against the gateway double, both languages of the main hosts.
+  'connections.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'editor-chips.spec.ts': { route: 'flowEdit' },
   // Issue 16's shell and way-finding checks on the two main hosts (both languages, every flag they test).

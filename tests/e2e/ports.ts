@@ -5,6 +5,10 @@ import { join } from 'node:path';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4321);
 export const E2E_SHORT_TOKEN_PORT = E2E_PORT + 1;
 export const E2E_SMTP_PORT = E2E_PORT + 2;
+/** The WhatsApp gateway double (tests/e2e/waha-gateway.ts), after the three above. */
+export const E2E_WAHA_PORT = E2E_PORT + 3;
+export const E2E_WAHA_API_KEY = 'e2e-waha-key';
+export const E2E_WAHA_HMAC_KEY = 'e2e-waha-webhook-key-0123456789';
 export const E2E_MAIL_DIR = join(tmpdir(), `cabinet-e2e-mail-${E2E_PORT}`);
 export const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
 /** The e2e servers' signing secret (an operator setting), so a test can mint a plain-admin token. */

@@ -29,6 +29,7 @@ const PREFIXES: Record<string, readonly string[]> = {
   phones: ['validation.', 'server.', 'problem.'],
   delivery: ['server.', 'problem.'],
   admin: ['validation.', 'server.', 'problem.'],
+  connections: ['validation.', 'server.', 'problem.'],
 };
 /** The namespaces whose screens word problems (Home's one call either loads or offers a retry: it shows none). */
 const EXPLAINING = FEATURE_NAMESPACES.filter((namespace) => namespace !== 'home');
@@ -44,8 +45,7 @@ const SHOWN_IN: Record<keyof typeof problemCodesByDomain, readonly Namespace[]> 
   admin: ['admin'],
   booking: [],
   orders: [],
-  // Issue 17's server slice came first: the /accounts/* screens (namespace `connections`) show these next.
-  connections: [],
+  connections: ['connections'],
   // Read API only so far (docs/conversations.md); a conversations screen adds its namespace.
   conversations: [],
 };
