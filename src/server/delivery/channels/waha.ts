@@ -50,6 +50,10 @@ function messageIdOf(body: unknown): string | undefined {
   return typeof b?.key?.id === 'string' ? b.key.id : undefined;
 }
 
+/** How WAHA's engines word a number without WhatsApp ("not registered", "no LID for user", "not on WhatsApp"). */
+const NOT_REGISTERED = /not (registered|on whatsapp)|no lid for user|number does not exist/i;
+export const NOT_ON_WHATSAPP = 'not on WhatsApp';
+
 /** WAHA errors are NestJS shapes: `{ statusCode, message, error }`; a session not WORKING is 422 `{ error, status }`. */
 function toResult({ status, body, retryAfterHeader }: ProviderReply): SendResult {
   if (status >= 200 && status < 300) {
@@ -58,6 +62,8 @@ function toResult({ status, body, retryAfterHeader }: ProviderReply): SendResult
   }
   const b = (body ?? {}) as { message?: unknown; error?: unknown; status?: unknown };
   const detail = [b.error, b.message].flat().find((x): x is string => typeof x === 'string');
+  // The gateway's words for a recipient WhatsApp does not know: the engine tries the owner's next channel kind.
+  if (status >= 400 && [b.error, b.message].flat().some((x) => typeof x === 'string' && NOT_REGISTERED.test(x))) return permanent(NOT_ON_WHATSAPP);
   if (status === 429) return retryable('rate limited', parseRetryAfter(retryAfterHeader));
   if (status === 422) {
     // STARTING recovers by itself; SCAN_QR_CODE, FAILED and STOPPED need the owner to relink the number.

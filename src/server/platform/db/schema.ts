@@ -9,3 +9,4 @@ export * from '../../modules/booking/schema.ts';
 export * from '../../modules/orders/schema.ts';
 export * from '../../delivery/schema.ts';
 export * from '../../modules/connections/schema.ts';
+export * from '../../modules/connections/sending/schema.ts';
