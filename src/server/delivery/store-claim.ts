@@ -190,3 +190,8 @@ export const reroute = (db: Db, rows: (Settle & { reason: string; planned_at: st
     'reason text, planned_at timestamptz, connection_id int',
     sql`status = 'queued', attempts = m.attempts - 1, reason = v.reason, planned_at = v.planned_at, connection_id = v.connection_id, sent_at = NULL, lease_until = NULL`,
   );
+
+/** A number's sends since `since` (the account screen's "sent today"). */
+export async function sentTodayThrough(db: Db, connectionId: number, since: number): Promise<number> {
+  return (await countsByConnection(db, [{ connection_id: connectionId, since: new Date(since).toISOString() }])).get(connectionId) ?? 0;
+}
