@@ -138,7 +138,7 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
     const chatId = body.chatId as string;
     if (refusals.count > 0) {
       refusals.count--;
-      return sendJson(res, refusals.status, { statusCode: refusals.status, message: refusals.message, error: 'Forbidden' });
+      return sendJson(res, refusals.status, { statusCode: refusals.status, message: refusals.message, error: ({ 400: 'Bad Request', 403: 'Forbidden' } as Record<number, string>)[refusals.status] ?? 'Error' });
     }
     if (fake.notOnWhatsApp.has(chatId.replace('@c.us', ''))) {
       return sendJson(res, 400, { statusCode: 400, message: [`The number ${chatId} is not registered on WhatsApp`], error: 'Bad Request' });

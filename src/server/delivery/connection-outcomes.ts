@@ -4,7 +4,7 @@ import type { ConnectionState } from '../modules/connections/schema.ts';
 import type { SendResult } from './channels/channel.ts';
 import type { Outcome } from './channels/send-claimed.ts';
 import type { Claimed } from './claim.ts';
-import { BLOCK_SIGNAL, NOT_ON_WHATSAPP, NUMBER_POLICY, WAITING_DISCONNECTED } from './number-policy.ts';
+import { NOT_ON_WHATSAPP, NUMBER_BLOCKED, NUMBER_POLICY, WAITING_DISCONNECTED } from './number-policy.ts';
 import type { Settle } from './store-claim.ts';
 
 // What an owner's connection's answers mean beyond the message (docs/connections.md "Sending and pacing"): a
@@ -57,7 +57,7 @@ export async function recordConnectionOutcomes(db: Db, outcomes: Outcome[], now:
     else if (downState(result.reason)) down.set(id, downState(result.reason)!);
     else if (!result.retryable) {
       row.failures++;
-      if (BLOCK_SIGNAL.test(result.reason)) row.blocked ??= result.reason.slice(0, 200);
+      if (result.reason.startsWith(NUMBER_BLOCKED)) row.blocked ??= result.reason.slice(NUMBER_BLOCKED.length + 2);
     }
   }
   const at = new Date(now);

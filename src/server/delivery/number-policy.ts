@@ -25,7 +25,7 @@ export const WAITING_DISCONNECTED = 'waiting: WhatsApp disconnected';
 export const WAITING_PAUSED = 'waiting: WhatsApp number paused';
 export const NUMBER_CAP_REACHED = 'number daily cap reached';
 export const QUIET_HOURS = 'quiet hours';
-export { NOT_ON_WHATSAPP } from './channels/waha.ts';
+export { NOT_ON_WHATSAPP, NUMBER_BLOCKED } from './channels/waha.ts';
 export const NO_ROUTE = 'no channel reaches the client';
 
 const DAY_MS = 86_400_000;
@@ -58,11 +58,5 @@ export function nextSendingDay(now: number, zone: string, p: { quietTo: number }
   const l = localTime(now, zone);
   return fromLocal(zone, l.year, l.month, l.day + 1, p.quietTo);
 }
-
-/**
- * Provider words that mean WhatsApp restricted or banned the number: the engine pauses it at once. Matched on the
- * adapter's reason (the gateway's error text is kept in `rejected: …`).
- */
-export const BLOCK_SIGNAL = /\b(banned|ban|spam|restricted|temporarily blocked|account (is )?(blocked|locked|suspended))\b/i;
 
 export { startOfLocalDay as startOfDay } from './time.ts';

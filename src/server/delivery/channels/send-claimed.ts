@@ -1,6 +1,7 @@
 import type { OutgoingMessage, SendResult } from './channel.ts';
 import type { Pacer } from './pacing.ts';
 import type { Sender } from './senders.ts';
+import { NUMBER_BLOCKED } from './waha.ts';
 import type { Claimed } from '../claim.ts';
 import type { DispatchDeps } from '../dispatcher.ts';
 import { channelAddresses, NOT_SUBSCRIBED_TELEGRAM } from '../../modules/phones/subscribers/address.ts';
@@ -41,6 +42,9 @@ async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Pro
   const file = key ? await images.get(key) : undefined;
   return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
 }
+
+/** Answers after which a number sends nothing more of its batch: a ban, or a session the gateway calls down. */
+const stopsSender = (reason: string) => reason.startsWith(NUMBER_BLOCKED) || reason.startsWith('session not working') || reason === 'session not found';
 
 const channelError = (error: unknown): SendResult => ({ ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) });
 
@@ -101,6 +105,8 @@ export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[], record
       sender.pacer?.pause(result.retryAfterMs);
       if (!stoppedUntil.has(sender.key)) stoppedUntil.set(sender.key, deps.config.now() + result.retryAfterMs);
     }
+    // An owner's number banned or down: nothing more of the batch goes through it (the rest is claimed again and waits).
+    if (c.route && !result.ok && stopsSender(result.reason) && !stoppedUntil.has(sender.key)) stoppedUntil.set(sender.key, deps.config.now());
     await record({ c, result });
   };
   // Slow start: one send alone, then one more in flight after each answer (up to SEND_CONCURRENCY), so a provider
