@@ -1,38 +1,24 @@
 // Numbers that don't get banned (issue 17, docs/connections.md "Sending and pacing"), with the test clock: the
 // warm-up's daily cap (20 on the first day, doubling), quiet hours in the owner's time zone, the automatic pause on
 // a ban answer and on a run of failures, and the owner's Resume, against the WAHA double.
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/modules/account/schema.ts';
-import { startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
+import type { WahaFake } from '../../fakes/waha-fake.ts';
 import type { TestServer } from '../harness.ts';
-import { advance, book, DAY, deliveryServer, flow, HOUR, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
+import { advance, book, DAY, flow, HOUR, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
+import { phones, sendingServer, type Sending } from './sending-support.ts';
 
-const API_KEY = 'waha-api-key';
-const HMAC_KEY = 'waha-webhook-key-0123456789';
+let setup: Sending;
 let server: TestServer;
 let fake: WahaFake;
 
 beforeAll(async () => {
-  fake = await startWahaFake({ apiKey: API_KEY, perSecond: 100 });
-  server = await deliveryServer({ DELIVERY_CHANNEL: 'waha', WAHA_URL: fake.url, WAHA_API_KEY: API_KEY, WAHA_PER_MINUTE: '3000', WAHA_WEBHOOK_HMAC_KEY: HMAC_KEY, DELIVERY_BATCH_SIZE: '50' });
-  fake.webhook = { url: `${server.base}/Webhooks/waha`, hmacKey: HMAC_KEY };
+  setup = await sendingServer({ WAHA_PER_MINUTE: '3000', DELIVERY_BATCH_SIZE: '50' }, 100);
+  ({ server, fake } = setup);
 }, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
+afterAll(async () => setup?.close());
 
-let phoneSeq = 0;
-const clientPhone = () => `+7917${String(1_000_000 + ++phoneSeq).slice(1)}0`;
-
-async function linkedNumber(o: Owner, digits: string): Promise<number> {
-  await server.api.db.update(users).set({ chatApiInstanceLimit: 5 }).where(eq(users.id, o.id));
-  const added = await server.call('POST', '/Accounts/WhatsApp', { token: o.token, body: { name: digits } });
-  expect(added.status).toBe(201);
-  expect(await fake.scan(`c${added.body.id}`, digits)).toBe(200);
-  return added.body.id as number;
-}
+const clientPhone = phones('7917');
+const linkedNumber = (...args: Parameters<Sending['linkedNumber']>) => setup.linkedNumber(...args);
 const sending = (o: Owner, id: number) => server.call('GET', `/Accounts/WhatsApp/${id}/Sending`, { token: o.token });
 const statuses = async (o: Owner) => (await messagesOf(server, o)).map((m) => m.status);
 const count = (list: string[], status: string) => list.filter((s) => s === status).length;

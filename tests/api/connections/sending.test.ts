@@ -7,49 +7,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import { subscribers } from '../../../src/server/modules/phones/schema.ts';
 import { startTelegramFake, type TelegramFake } from '../../fakes/telegram-fake.ts';
-import { startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
+import type { WahaFake } from '../../fakes/waha-fake.ts';
 import type { TestServer } from '../harness.ts';
-import { advance, book, DAY, deliveryServer, flow, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
+import { advance, book, DAY, flow, messagesOf, nowSec, owner } from '../delivery/support.ts';
+import { phones, sendingServer, type Sending } from './sending-support.ts';
 
-const API_KEY = 'waha-api-key';
-const HMAC_KEY = 'waha-webhook-key-0123456789';
 const TG_TOKEN = '123456:sending-test-token';
+let sending: Sending;
 let server: TestServer;
 let fake: WahaFake;
 let tg: TelegramFake;
 
 beforeAll(async () => {
-  fake = await startWahaFake({ apiKey: API_KEY, perSecond: 50 });
   tg = await startTelegramFake({ token: TG_TOKEN, perChatPerSecond: 100 });
-  server = await deliveryServer({
-    DELIVERY_CHANNEL: 'waha',
-    WAHA_URL: fake.url,
-    WAHA_API_KEY: API_KEY,
-    WAHA_PER_MINUTE: '1200',
-    WAHA_WEBHOOK_HMAC_KEY: HMAC_KEY,
-    TELEGRAM_BOT_TOKEN: TG_TOKEN,
-    TELEGRAM_API_URL: tg.apiUrl,
-  });
-  fake.webhook = { url: `${server.base}/Webhooks/waha`, hmacKey: HMAC_KEY };
+  sending = await sendingServer({ WAHA_PER_MINUTE: '1200', TELEGRAM_BOT_TOKEN: TG_TOKEN, TELEGRAM_API_URL: tg.apiUrl }, 50);
+  ({ server, fake } = sending);
 }, 120_000);
 afterAll(async () => {
-  await server?.close();
-  await fake?.close();
+  await sending?.close();
   await tg?.close();
 });
 
-let phoneSeq = 0;
-const clientPhone = () => `+7916${String(1_000_000 + ++phoneSeq).slice(1)}0`;
-
-/** A WhatsApp number of the owner, linked: the gateway's session `c<id>` scanned (the webhook marks it Connected). */
-async function linkedNumber(o: Owner, digits: string): Promise<number> {
-  await server.api.db.update(users).set({ chatApiInstanceLimit: 5 }).where(eq(users.id, o.id));
-  const added = await server.call('POST', '/Accounts/WhatsApp', { token: o.token, body: { name: digits } });
-  expect(added.status).toBe(201);
-  expect(await fake.scan(`c${added.body.id}`, digits)).toBe(200);
-  return added.body.id as number;
-}
-
+const clientPhone = phones('7916');
+const linkedNumber = (...args: Parameters<Sending['linkedNumber']>) => sending.linkedNumber(...args);
 const sentBy = (session: string) => fake.sent.filter((s) => s.session === session);
 
 describe('routing by connection', () => {
