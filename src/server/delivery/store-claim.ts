@@ -120,7 +120,7 @@ export interface Held {
   reason: string;
   /** For a wait: the new planned moment (ISO). */
   planned_at?: string;
-  /** For a wait on a connection (disconnected, paused, its cap or quiet hours): which one. */
+  /** For a wait on a connection (disconnected, paused, its cap or quiet hours): which one; a `waiting:` hold's null = any. */
   connection_id?: number | null;
 }
 
@@ -128,7 +128,7 @@ export interface Held {
 export async function holdMessages(tx: Tx, held: Held[], at: Date): Promise<void> {
   if (!held.length) return;
   await tx.execute(sql`UPDATE messages AS m
-    SET status = v.status, reason = v.reason, planned_at = coalesce(v.planned_at, m.planned_at), connection_id = coalesce(v.connection_id, m.connection_id),
+    SET status = v.status, reason = v.reason, planned_at = coalesce(v.planned_at, m.planned_at), connection_id = CASE WHEN v.reason LIKE 'waiting:%' THEN v.connection_id ELSE coalesce(v.connection_id, m.connection_id) END,
         failed_at = CASE WHEN v.status = 'queued' THEN m.failed_at ELSE ${at.toISOString()}::timestamptz END
     FROM jsonb_to_recordset(${JSON.stringify(held)}::jsonb) AS v(id int, status text, reason text, planned_at timestamptz, connection_id int)
     WHERE m.id = v.id`);
