@@ -1600,6 +1600,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/WhatsApp/{connectionId}/Sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** How the number sends (docs/connections.md "Sending and pacing"): paused or not and why, its warm-up day, today's cap and sends. Another owner's id is 404 like a missing one. */
+        get: operations["getWhatsAppSending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/WhatsApp/{connectionId}/Resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes a number the engine paused on a block signal (its run of failures starts again from zero); the messages waiting for it leave in the next tick. A number that is not paused answers its state unchanged. */
+        post: operations["resumeWhatsAppSending"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Sending": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's fallback order of channel kinds (default ["whatsapp"]). */
+        get: operations["getSendingSettings"];
+        /** Sets the fallback order: the kinds tried in turn for a client the first cannot reach (no usable connection of the kind, no Telegram chat, not on WhatsApp). Today whatsapp and telegram send; sms is kept for when it can. */
+        put: operations["setSendingSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Conversations": {
         parameters: {
             query?: never;
@@ -1893,6 +1949,8 @@ export interface components {
             source?: components["schemas"]["FlowSource"];
             /** @description Planned start (unix seconds */
             nextStart?: number | null;
+            /** @description The owner's connection that sends the flow's messages; null = the first Connected WhatsApp number. Another owner's id is 400 naming the field */
+            connectionId?: number | null;
         };
         FlowInput: components["schemas"]["FlowPatch"] & {
             title: string;
@@ -1925,6 +1983,8 @@ export interface components {
             groupByVisit: boolean;
             testPhones: string;
             source?: components["schemas"]["FlowSource"];
+            /** @description The connection that sends the flow's messages; null = the owner's first Connected WhatsApp number */
+            connectionId?: number | null;
         };
         /**
          * @description Which events an event flow reacts to (booking records or orders); absent = booking
@@ -2691,6 +2751,17 @@ export interface components {
             /** @description Unix seconds when the §9 trial ends (or ended); null for an account without a trial */
             trialEndsAt: number | null;
             week: components["schemas"]["HomeWeek"];
+            sending?: components["schemas"]["HomeSending"];
+        };
+        /** @description The "WhatsApp disconnected" warning (issue 17): shown while `warning` is true, i.e. messages wait for a connection or a WhatsApp number lost its link or was paused (docs/connections.md "Sending and pacing"). */
+        HomeSending: {
+            warning: boolean;
+            /** @description Messages waiting for a connection */
+            waiting: number;
+            /** @description WhatsApp numbers that lost their link (NotAuthorized */
+            disconnected: number;
+            /** @description WhatsApp numbers the engine paused */
+            paused: number;
         };
         /**
          * @description §3 instance states; from the gateway's session status: STARTING loading, SCAN_QR_CODE GotQrCode, WORKING Connected, FAILED error, STOPPED NotAuthorized; init before the first start (docs/connections.md).
@@ -2734,6 +2805,29 @@ export interface components {
             /** @description Shown once; the public page QrCodeWidgetView reads it (GET /Public/WhatsAppQr/{token}) */
             token: string;
             expiresUnixTime: number;
+        };
+        NumberSending: {
+            id: number;
+            /** @description The engine paused the number on a block signal; its messages wait until Resume */
+            paused: boolean;
+            /**
+             * @description blocked = the provider's words mean a ban or restriction; failureSpike = 5 final failures in a row
+             * @enum {string|null}
+             */
+            pauseReason: "blocked" | "failureSpike" | null;
+            /** @description The provider's words that caused a blocked pause */
+            pauseDetail: string | null;
+            pausedUnixTime: number | null;
+            /** @description Day of sending since the number's first send (1 = the first); null before it */
+            warmupDay: number | null;
+            /** @description Today's cap of the number (the warm-up ramp: 20 on day 1, doubling to 500) */
+            dailyCap: number;
+            /** @description Messages the number sent since the owner's local midnight */
+            sentToday: number;
+        };
+        SendingSettings: {
+            /** @description Channel kinds tried in turn for each message (docs/connections.md "Sending and pacing") */
+            fallbackOrder: ("whatsapp" | "telegram" | "sms")[];
         };
         Conversation: {
             id: number;
@@ -5850,6 +5944,101 @@ export interface operations {
                 };
             };
             502: components["responses"]["GatewayUnavailable"];
+        };
+    };
+    getWhatsAppSending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number's sending state */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberSending"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    resumeWhatsAppSending: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The number's sending state after the resume */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NumberSending"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getSendingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The setting */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingSettings"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    setSendingSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendingSettings"];
+            };
+        };
+        responses: {
+            /** @description The setting as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendingSettings"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
     listConversations: {

@@ -57,6 +57,14 @@ export interface WahaFake extends FakeServer, Faults {
   reply(sent: WahaSent, body: string): Promise<number>;
   /** Posts any envelope payload, signed like the others (for events the receiver should ignore). */
   emit(event: string, payload: Record<string, unknown>): Promise<number>;
+  /**
+   * Issue 17 (sending through the owners' numbers): every send is recorded with its `session` (above); recipients
+   * WhatsApp does not know (digits) are refused with 400 naming the number as not registered on WhatsApp;
+   * `refuseNext(count, status, message)` answers the next sends with a NestJS error of that status and message
+   * (a ban: 403 "…banned…").
+   */
+  notOnWhatsApp: Set<string>;
+  refuseNext(count: number, status: number, message: string): void;
 }
 
 const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'READ', 4: 'PLAYED' } as const;
@@ -93,6 +101,7 @@ const CHAT_ID = /^\d{6,15}@c\.us$/;
 export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake> {
   const perSession = new SlidingWindow(options.perSecond ?? 5, 1000);
   let failures = { count: 0, status: 500 };
+  let refusals = { count: 0, status: 403, message: '' };
   const fake = {} as WahaFake;
   const server = await startFake(async (req, raw, res) => {
     if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
@@ -127,6 +136,13 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
     }
     perSession.record(session, now);
     const chatId = body.chatId as string;
+    if (refusals.count > 0) {
+      refusals.count--;
+      return sendJson(res, refusals.status, { statusCode: refusals.status, message: refusals.message, error: ({ 400: 'Bad Request', 403: 'Forbidden' } as Record<number, string>)[refusals.status] ?? 'Error' });
+    }
+    if (fake.notOnWhatsApp.has(chatId.replace('@c.us', ''))) {
+      return sendJson(res, 400, { statusCode: 400, message: [`The number ${chatId} is not registered on WhatsApp`], error: 'Bad Request' });
+    }
     const id = `true_${chatId}_${randomBytes(10).toString('hex').toUpperCase()}`;
     const text = String((endpoint === 'sendText' ? body.text : body.caption) ?? '');
     fake.sent.push({ endpoint, session, chatId, text, file: body.file as WahaSent['file'], at: now, id });
@@ -151,6 +167,10 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
     },
     rateLimited: 0,
     delayMs: 0,
+    notOnWhatsApp: new Set<string>(),
+    refuseNext(count: number, status: number, message: string) {
+      refusals = { count, status, message };
+    },
     failNext(count: number, status: number) {
       failures = { count, status };
     },

@@ -119,12 +119,20 @@ const REASONS: Record<string, string> = {
   'gateway rejected the API key': 'senderRejected',
   'bot token rejected': 'senderRejected',
   'bot was blocked by the user': 'botBlocked',
+  // Sending through the owner's connection (issue 17, src/server/delivery/number-policy.ts).
+  'waiting: WhatsApp disconnected': 'waitingDisconnected',
+  'waiting: WhatsApp number paused': 'waitingPaused',
+  'number daily cap reached': 'numberCap',
+  'quiet hours': 'quietHours',
+  'not on WhatsApp': 'notOnWhatsApp',
+  'no channel reaches the client': 'noRoute',
 };
 
 // Reasons that carry a detail after a fixed start (flow-status, dispatcher, waha.ts).
 const REASON_STARTS: [string, string][] = [
   ['flow stopped', 'flowStopped'],
   ['session not working', 'senderDown'],
+  ['number blocked', 'numberBlocked'],
   ['provider error', 'retrying'],
   ['channel error', 'retrying'],
 ];

@@ -12,7 +12,8 @@ import type { MessageRow } from './source.ts';
 import { ALLOWANCE_REACHED, copyNumberOf, decideStatic, furtherTestNumbers, REPEAT_VISIT_DAILY_CAP, testCopyKey, type Decision, type SendFacts } from './rules.ts';
 import { claimDue, countsSentSince, holdMessages, insertCopies, markSending, renewLeases, sentToClientsAmong, type Held, type Mark, type SentCount } from './store-claim.ts';
 import { fromLocal, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
-import { resolveAddresses } from '../modules/phones/subscribers/address.ts';
+import { resolveAddresses, type Address, type Destination } from '../modules/phones/subscribers/address.ts';
+import { prepareRouting, type Route, type Router } from './routing.ts';
 
 // The dispatcher's claim: which due messages go out now, to which number, with which text (docs/delivery.md
 // "Send-time rules", "Dispatcher and crash safety"); every statement is in store-claim.ts.
@@ -27,6 +28,8 @@ export interface Claimed {
   text: string;
   /** The flow's enabled simple-answer buttons and stored image, sent with the text (§3). */
   extras: SendExtras;
+  /** The connection it leaves through when the engine routes by connection (DELIVERY_CHANNEL=waha); else the one channel. */
+  route?: Route;
 }
 
 export interface SendExtras {
@@ -59,6 +62,8 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     stats.claimed += rows.length;
     const owners = byId(await lockSenders(tx, ids(rows.map((r) => r.userId))));
     const flowById = await flowsByIds(tx, ids(rows.map((r) => r.flowId)));
+    // Routing by connection (docs/connections.md "Sending and pacing"): the owners' connections, read once.
+    const router = deps.routing ? await prepareRouting(tx, rows, (userId) => owners.get(userId)!.timeZone, now, deps.routing) : undefined;
     const leaseUntil = now + config.delivery.leaseMs;
     const out: Claimed[] = [];
     // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
@@ -66,7 +71,7 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     await renewLeases(tx, takenOver.map((m) => m.id), leaseUntil);
     for (const m of takenOver) {
       const extras = extrasOf(m.userId, m.flowId === null ? undefined : flowById.get(m.flowId));
-      out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text, extras });
+      out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text, extras, ...(router ? { route: router.resume(m) } : {}) });
     }
 
     // What each message is about (record, order, client…), asked of its source once per batch.
@@ -97,7 +102,9 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     // once for the batch; then the owners' allowances, the caps' counts and the first-send flags, one query each.
     const destinations = pending.flatMap((m) => {
       const { facts, decision: d } = decided.get(m.id)!;
-      return d.action === 'send' ? [d.to, ...furtherTestNumbers(facts, d.to)].map((phone) => ({ userId: m.userId, channel: m.channel, phone })) : [];
+      if (d.action !== 'send') return [];
+      const phones = [d.to, ...furtherTestNumbers(facts, d.to)];
+      return router ? phones.flatMap((phone) => router.destinations(m, phone)) : phones.map((phone) => ({ userId: m.userId, channel: m.channel, phone }));
     });
     const blocked = await ignoredAmong(tx, destinations);
     const addressOf = await resolveAddresses(tx, destinations);
@@ -122,7 +129,11 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     const decideOne = (m: MessageRow, facts: SendFacts, first: Decision) => {
       let decision = first;
       if (decision.action === 'send' && blocked.has(`${m.userId}:${decision.to}`)) decision = { action: 'cancel', reason: 'blacklisted' };
-      if (decision.action === 'send') {
+      let route: Route | undefined;
+      let waitingFor: number | null = null;
+      if (decision.action === 'send' && router) {
+        ({ decision, route, waitingFor } = routed(router, m, facts, decision.to, addressOf, batch));
+      } else if (decision.action === 'send') {
         // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
         const address = addressOf({ userId: m.userId, channel: m.channel, phone: decision.to });
         decision = 'cancel' in address ? { action: 'cancel', reason: address.cancel } : decideCounted(m, facts, decision.to, batch);
@@ -131,12 +142,12 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
         const text = m.text || render(facts);
         for (const key of counterKeys(m)) if (counts.has(key)) counts.set(key, counts.get(key)! + 1);
         if (facts.flow && m.clientId !== null) sentBefore.add(`${facts.flow.id}:${m.clientId}`);
-        marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1 });
-        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text, extras: extrasOf(m.userId, facts.flow) });
+        marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1, channel: route?.channel ?? m.channel, connection_id: route?.connectionId ?? null });
+        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text, extras: extrasOf(m.userId, facts.flow), ...(route ? { route } : {}) });
         for (const n of furtherTestNumbers(facts, decision.to)) copies.push({ of: m, key: testCopyKey(m.idempotencyKey, n), at: now });
       } else if (decision.action === 'defer') {
         stats.deferred++;
-        held.push({ id: m.id, status: 'queued', reason: decision.reason, planned_at: new Date(decision.until).toISOString() });
+        held.push({ id: m.id, status: 'queued', reason: decision.reason, planned_at: new Date(decision.until).toISOString(), connection_id: route?.connectionId ?? waitingFor });
       } else {
         decision.action === 'cancel' ? stats.cancelled++ : stats.failed++;
         held.push({ id: m.id, status: decision.action === 'cancel' ? 'cancelled' : 'failed', reason: decision.reason });
@@ -153,6 +164,7 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     }
     await markSending(tx, marks, at, new Date(leaseUntil));
     await holdMessages(tx, held, at);
+    await router?.finish();
     return out;
   });
 }
@@ -197,6 +209,21 @@ function decideCounted(m: MessageRow, f: SendFacts, to: string, b: Batch): Decis
   const monthlyLimit = b.limits.get(m.userId) ?? null;
   if (monthlyLimit !== null && b.counts.get(`month:${m.userId}`)! >= monthlyLimit) return { action: 'fail', reason: ALLOWANCE_REACHED };
   return { action: 'send', to };
+}
+
+/**
+ * A message's route and the rules after it: the subscriber rule per kind, the owner's caps, then the number's own
+ * limits (quiet hours, its daily cap); a message no connection can take now waits for one (`waitingFor`).
+ */
+function routed(router: Router, m: MessageRow, facts: SendFacts, to: string, addressOf: (d: Destination) => Address, batch: Batch) {
+  const r = router.route(m, facts.flow?.connectionId ?? null, to, addressOf);
+  if ('wait' in r) return { decision: { action: 'defer', until: r.wait.until, reason: r.wait.reason } as Decision, route: undefined, waitingFor: r.wait.connectionId };
+  if ('cancel' in r) return { decision: { action: 'cancel', reason: r.cancel } as Decision, route: undefined, waitingFor: null };
+  if ('fail' in r) return { decision: { action: 'fail', reason: r.fail } as Decision, route: undefined, waitingFor: null };
+  let decision = decideCounted(m, facts, to, batch);
+  const held = decision.action === 'send' ? router.admit(r.route, facts.timeZone) : undefined;
+  if (held) decision = { action: 'defer', until: held.until, reason: held.reason };
+  return { decision, route: r.route, waitingFor: null };
 }
 
 /** Fills the §3 message variables with the values the message's source gives as its subject is at send time. */

@@ -5,8 +5,11 @@ import type { Db } from '../platform/db/open.ts';
 import { claim, type Claimed } from './claim.ts';
 import { stopReasonOf, stopWithError, type FlowStop } from './flow-status.ts';
 import { OUTCOME_UNKNOWN } from './rules.ts';
-import { markFailed, markSent, release, requeue } from './store-claim.ts';
+import { markFailed, markSent, release, requeue, reroute } from './store-claim.ts';
 import { sendClaimed, type Outcome } from './channels/send-claimed.ts';
+import type { SenderPool } from './channels/senders.ts';
+import type { RoutingOptions } from './routing.ts';
+import { connectionOutcomes, recordConnectionOutcomes, type Rerouted } from './connection-outcomes.ts';
 
 export interface DispatchDeps {
   db: Db;
@@ -16,6 +19,10 @@ export interface DispatchDeps {
   pacer?: Pacer;
   /** Between a batch's phases (claimed, sent): lets the API's waiting requests go first (engine.ts, on PGlite). */
   pause?: () => Promise<void>;
+  /** Set when the engine routes by the owners' connections (DELIVERY_CHANNEL=waha): what the router may use … */
+  routing?: RoutingOptions;
+  /** … and the adapter of each route. */
+  senders?: SenderPool;
 }
 
 export interface DispatchStats {
@@ -39,8 +46,14 @@ async function settle(deps: DispatchDeps, outcomes: Outcome[], stats: DispatchSt
   const failed: Parameters<typeof markFailed>[1] = [];
   const retried: Parameters<typeof requeue>[1] = [];
   const released: Parameters<typeof release>[1] = [];
+  const rerouted: Rerouted[] = [];
   for (const o of outcomes) {
     const { id, attempts, flowId } = o.c;
+    // An owner's connection answered that it is down, or that the client is not on WhatsApp: wait or try the next kind.
+    if ('result' in o && !o.result.ok && connectionOutcomes.reroute(o.c, o.result, now, rerouted)) {
+      stats.deferred++;
+      continue;
+    }
     if (!('result' in o)) {
       if (o.deferred) stats.deferred++;
       released.push({ id, attempts, planned_at: new Date(o.until).toISOString() });
@@ -68,6 +81,8 @@ async function settle(deps: DispatchDeps, outcomes: Outcome[], stats: DispatchSt
   await markFailed(deps.db, failed, now);
   await requeue(deps.db, retried);
   await release(deps.db, released);
+  await reroute(deps.db, rerouted);
+  await recordConnectionOutcomes(deps.db, outcomes, now);
 }
 
 /** One batch: claim, send (concurrently or as one batch), settle. `claimed < batchSize` means nothing more is due. */

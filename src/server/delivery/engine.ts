@@ -12,6 +12,9 @@ import { closeTurns } from './flow-status.ts';
 import { cancelEndedFlows } from '../modules/flows/store-due.ts';
 import { planPeriodic } from './periodic.ts';
 import { startPlanned } from './starts.ts';
+import { senderPool } from './channels/senders.ts';
+import { NUMBER_POLICY } from './number-policy.ts';
+import { releaseReconnected } from './waiting.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -54,7 +57,8 @@ export async function startDelivery(opts: {
     await yieldToEventLoop();
     await foreground?.quiet(FOREGROUND_WAIT_MS);
   };
-  const deps = { db, config, channel, pacer: pacerFor(channel), pause: foreground ? pause : undefined };
+  const pacer = pacerFor(channel);
+  const deps = { db, config, channel, pacer, pause: foreground ? pause : undefined, ...routingOf(config, channel, pacer) };
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -63,6 +67,8 @@ export async function startDelivery(opts: {
     await startPlanned(db, config.now());
     // A flow past its end date stops before it plans anything more (its queued messages are cancelled at claim).
     await cancelEndedFlows(db, new Date(config.now()));
+    // Messages waiting for a number that is back leave in this tick.
+    if (deps.routing) await releaseReconnected(db, config.now());
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
@@ -115,6 +121,28 @@ const FOREGROUND_WAIT_MS = 50;
 
 function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config: ServerConfig): Channel {
   return name === 'sandbox' ? sandboxChannel(db, config.now) : providerChannel(name, config.channels);
+}
+
+/**
+ * DELIVERY_CHANNEL=waha routes by connection (docs/connections.md "Sending and pacing"): each owner's own WhatsApp
+ * number sends its messages; the operator's session (WAHA_SESSION, when set) only those of owners without one, and
+ * the server's Telegram bot those the fallback order gives it. The sandbox and telegram channels send everything
+ * themselves, as before.
+ */
+function routingOf(config: ServerConfig, channel: Channel, pacer: ReturnType<typeof pacerFor>) {
+  const waha = config.channels.waha;
+  if (config.delivery.channel !== 'waha' || !waha) return {};
+  const telegram = config.telegramBot.token ? { token: config.telegramBot.token, apiUrl: config.telegramBot.apiUrl } : undefined;
+  return {
+    routing: { operatorSession: waha.operatorSession, telegramBot: Boolean(telegram) },
+    senders: senderPool({
+      gateway: config.wahaGateway ?? waha,
+      perMinute: waha.perMinute,
+      jitter: NUMBER_POLICY.jitter,
+      operator: { key: 'operator', channel, ...(pacer ? { pacer } : {}) },
+      ...(telegram ? { telegram } : {}),
+    }),
+  };
 }
 
 /** Provider limits are in wall-clock time (the provider's clock), so the pacer reads the real clock. */

@@ -6,6 +6,7 @@ import { flows } from '../modules/flows/schema.ts';
 import { bookingClients } from '../modules/clients/schema.ts';
 import { bookingRecords } from '../modules/booking/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
+import { connections } from '../modules/connections/schema.ts';
 
 /**
  * The delivery outbox: one row per planned message, written in the same transaction as the event that caused it.
@@ -40,6 +41,11 @@ export const messages = pgTable(
     readAt: ts('read_at'),
     repliedAt: ts('replied_at'),
     failedAt: ts('failed_at'),
+    /**
+     * The owner's connection it leaves (or left) through; set at claim, or while it waits for that connection.
+     * Null: the sandbox, the server's Telegram bot or the operator's own session (docs/connections.md "Sending and pacing").
+     */
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The claim's two bounded scans (store-claim.ts claimDue): queued rows in due order (id breaks the ties of a
@@ -53,6 +59,9 @@ export const messages = pgTable(
     index('messages_provider_idx').on(t.providerMessageId),
     // A client's reply finds our latest message to their number (modules/conversations, docs/conversations.md).
     index('messages_sent_to_idx').on(t.sentTo, t.sentAt).where(sql`sent_to IS NOT NULL`),
+    // A number's daily cap counts its sends of the day; the tick releases what waits for a connection.
+    index('messages_connection_idx').on(t.connectionId, t.sentAt),
+    index('messages_waiting_idx').on(t.userId, t.connectionId).where(sql`status = 'queued' AND reason LIKE 'waiting:%'`),
   ],
 );
 

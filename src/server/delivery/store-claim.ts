@@ -98,15 +98,18 @@ export interface Mark {
   sent_to: string;
   text: string;
   attempts: number;
+  /** The channel it leaves through and the owner's connection, when the engine routes by connection. */
+  channel: string;
+  connection_id: number | null;
 }
 
 /** Marks claimed messages `sending` (destination, final text, attempt, lease) in one statement. */
 export async function markSending(tx: Tx, marks: Mark[], at: Date, leaseUntil: Date): Promise<void> {
   if (!marks.length) return;
   await tx.execute(sql`UPDATE messages AS m
-    SET status = 'sending', sent_to = v.sent_to, text = v.text, attempts = v.attempts,
+    SET status = 'sending', sent_to = v.sent_to, text = v.text, attempts = v.attempts, channel = v.channel, connection_id = v.connection_id,
         sent_at = ${at.toISOString()}::timestamptz, lease_until = ${leaseUntil.toISOString()}::timestamptz
-    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS v(id int, sent_to text, text text, attempts int)
+    FROM jsonb_to_recordset(${JSON.stringify(marks)}::jsonb) AS v(id int, sent_to text, text text, attempts int, channel text, connection_id int)
     WHERE m.id = v.id`);
 }
 
@@ -117,15 +120,17 @@ export interface Held {
   reason: string;
   /** For a wait: the new planned moment (ISO). */
   planned_at?: string;
+  /** For a wait on a connection (disconnected, paused, its cap or quiet hours): which one; a `waiting:` hold's null = any. */
+  connection_id?: number | null;
 }
 
 /** Writes the claim's waits and stops in one statement. */
 export async function holdMessages(tx: Tx, held: Held[], at: Date): Promise<void> {
   if (!held.length) return;
   await tx.execute(sql`UPDATE messages AS m
-    SET status = v.status, reason = v.reason, planned_at = coalesce(v.planned_at, m.planned_at),
+    SET status = v.status, reason = v.reason, planned_at = coalesce(v.planned_at, m.planned_at), connection_id = CASE WHEN v.reason LIKE 'waiting:%' THEN v.connection_id ELSE coalesce(v.connection_id, m.connection_id) END,
         failed_at = CASE WHEN v.status = 'queued' THEN m.failed_at ELSE ${at.toISOString()}::timestamptz END
-    FROM jsonb_to_recordset(${JSON.stringify(held)}::jsonb) AS v(id int, status text, reason text, planned_at timestamptz)
+    FROM jsonb_to_recordset(${JSON.stringify(held)}::jsonb) AS v(id int, status text, reason text, planned_at timestamptz, connection_id int)
     WHERE m.id = v.id`);
 }
 
@@ -161,3 +166,32 @@ export const requeue = (db: Db, rows: (Settle & { reason: string; planned_at: st
 /** Gives claimed but unsent messages back for `planned_at`: no attempt is spent (the provider asked to wait). */
 export const release = (db: Db, rows: (Settle & { planned_at: string })[]) =>
   settleAll(db, rows, 'planned_at timestamptz', sql`status = 'queued', attempts = m.attempts - 1, planned_at = v.planned_at, sent_at = NULL, lease_until = NULL`);
+
+/** Sends (or sendings) of each connection since its owner's local midnight, for the numbers' daily caps: `connection id → n`. */
+export async function countsByConnection(tx: Tx, wanted: { connection_id: number; since: string }[]): Promise<Map<number, number>> {
+  if (!wanted.length) return new Map();
+  const rows = await rowsOf<{ connection_id: number; n: number }>(
+    tx as Db,
+    sql`SELECT v.connection_id, (SELECT count(*)::int FROM messages m
+          WHERE m.connection_id = v.connection_id AND m.status IN (${OUT_SQL}) AND m.sent_at >= v.since) AS n
+        FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS v(connection_id int, since timestamptz)`,
+  );
+  return new Map(rows.map((r) => [Number(r.connection_id), Number(r.n)]));
+}
+
+/**
+ * Back to the queue without spending the attempt, with a reason and for a connection: a number the gateway says is
+ * down (waits for it), or a client not on WhatsApp (the next kind of the fallback order takes it at once).
+ */
+export const reroute = (db: Db, rows: (Settle & { reason: string; planned_at: string; connection_id: number | null })[]) =>
+  settleAll(
+    db,
+    rows,
+    'reason text, planned_at timestamptz, connection_id int',
+    sql`status = 'queued', attempts = m.attempts - 1, reason = v.reason, planned_at = v.planned_at, connection_id = v.connection_id, sent_at = NULL, lease_until = NULL`,
+  );
+
+/** A number's sends since `since` (the account screen's "sent today"). */
+export async function sentTodayThrough(db: Db, connectionId: number, since: number): Promise<number> {
+  return (await countsByConnection(db, [{ connection_id: connectionId, since: new Date(since).toISOString() }])).get(connectionId) ?? 0;
+}

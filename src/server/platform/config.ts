@@ -63,7 +63,11 @@ export interface ServerConfig {
   /** The server's Telegram bot (docs/channels.md): subscribe links and the inbound webhook; unset = both off. */
   telegramBot: { token?: string; apiUrl: string; username?: string; webhookSecret?: string };
   /** Settings of the provider adapter DELIVERY_CHANNEL names (docs/channels.md); only that one is read and checked. */
-  channels: { waha?: WahaOptions & { perMinute: number }; telegram?: TelegramOptions };
+  /**
+   * `waha.operatorSession`: WAHA_SESSION when set — the operator's own number, which sends for owners without a
+   * WhatsApp number of their own (docs/connections.md "Sending and pacing"); unset, such owners' messages wait.
+   */
+  channels: { waha?: WahaOptions & { perMinute: number; operatorSession?: string }; telegram?: TelegramOptions };
   /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
   outboundFetch: { allow: string[] };
 }
@@ -166,7 +170,7 @@ function channelSettings(env: Env, channel: ServerConfig['delivery']['channel'])
     const options = wahaOptionsFromEnv(env);
     if (!options) throw new ConfigError(missingChannelSetting('waha'));
     checkUrl('WAHA_URL', options.baseUrl);
-    return { waha: { ...options, perMinute: positive(env, 'WAHA_PER_MINUTE', 20) } };
+    return { waha: { ...options, perMinute: positive(env, 'WAHA_PER_MINUTE', 20), operatorSession: env.WAHA_SESSION || undefined } };
   }
   if (channel === 'telegram') {
     const options = telegramOptionsFromEnv(env);

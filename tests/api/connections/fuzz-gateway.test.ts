@@ -31,7 +31,7 @@ describe('connections under the fuzzer, gateway on', () => {
     await fake.scan(`c${ids[0]}`);
     const contract = loadContract();
     const operations = contract.operations.filter((op) => op.path.startsWith('/Accounts/WhatsApp') || op.path.startsWith('/Public/WhatsAppQr'));
-    expect(operations.length).toBe(9);
+    expect(operations.length).toBe(11);
     const report = await fuzz({ base: server.base, contract, operations, runs: 40, seed: 20261124, tokens: { owner: owner.token } });
     const unexpected = report.failures.filter((f) => !/\b502\b/.test(JSON.stringify(f)));
     expect(unexpected, summary(report)).toEqual([]);

@@ -14,7 +14,7 @@ let server: TestServer;
 beforeAll(async () => {
   fake = await startWahaFake({ apiKey: API_KEY });
   // A short lease: a send the per-chat pacing would hold longer than half of it is given back instead of waited for.
-  server = await deliveryServer({ DELIVERY_CHANNEL: 'waha', WAHA_URL: fake.url, WAHA_API_KEY: API_KEY, WAHA_PER_MINUTE: '600', DELIVERY_LEASE_MS: '4000' });
+  server = await deliveryServer({ DELIVERY_CHANNEL: 'waha', WAHA_URL: fake.url, WAHA_API_KEY: API_KEY, WAHA_SESSION: 'default', WAHA_PER_MINUTE: '600', DELIVERY_LEASE_MS: '4000' });
 });
 afterAll(async () => {
   await server?.close();

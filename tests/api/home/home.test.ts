@@ -34,6 +34,7 @@ describe('a new owner', () => {
       checklist: { whatsApp: false, bookingSystem: false, quickstart: false, testFlow: false, combatFlow: false, paid: false },
       trialEndsAt: nowSeconds() + TRIAL_DAYS * DAY,
       week: { sent: 0, delivered: 0, read: 0, replied: 0, messaged: 0, converted: 0, runningFlows: 0 },
+      sending: { warning: false, waiting: 0, disconnected: 0, paused: 0 },
     });
     // Every kind the quick start creates is in the trial (repeat visits and reports need the extended plan).
     for (const type of ['recordReminder', 'newRecord', 'repeatVisit', 'reviewRequest', 'dailyReport', 'weeklyReport']) {

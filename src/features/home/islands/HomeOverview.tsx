@@ -115,6 +115,7 @@ export default function HomeOverview(props: HomeProps) {
               ) : (
                 <p className="m-0 text-sm text-ink-muted">{t(`checklist.${step}Hint`)}</p>
               )}
+              {step === 'whatsApp' && home?.sending?.warning ? <p className="m-0 text-sm text-red-700" role="status" data-sending-warning>{t('sending.disconnected')}</p> : null}
             </div>
             {/* The action's box stays (empty) on a done step: the text wraps alike before and after the data. */}
             <span className="shrink-0 min-w-24 flex justify-end">

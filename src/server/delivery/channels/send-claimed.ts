@@ -1,5 +1,7 @@
 import type { OutgoingMessage, SendResult } from './channel.ts';
 import type { Pacer } from './pacing.ts';
+import type { Sender } from './senders.ts';
+import { NUMBER_BLOCKED } from './waha.ts';
 import type { Claimed } from '../claim.ts';
 import type { DispatchDeps } from '../dispatcher.ts';
 import { channelAddresses, NOT_SUBSCRIBED_TELEGRAM } from '../../modules/phones/subscribers/address.ts';
@@ -41,6 +43,9 @@ async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Pro
   return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
 }
 
+/** Answers after which a number sends nothing more of its batch: a ban, or a session the gateway calls down. */
+const stopsSender = (reason: string) => reason.startsWith(NUMBER_BLOCKED) || reason.startsWith('session not working') || reason === 'session not found';
+
 const channelError = (error: unknown): SendResult => ({ ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) });
 
 /**
@@ -53,17 +58,24 @@ const channelError = (error: unknown): SendResult => ({ ok: false, retryable: tr
  */
 export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[], record: (outcome: Outcome) => Promise<void>): Promise<Outcome[]> {
   const { channel, pacer } = deps;
+  // A routed message goes through its connection's sender; otherwise everything through the one channel.
+  const one: Sender = { key: channel.name, channel, ...(pacer ? { pacer } : {}) };
+  const senderOf = (c: Claimed): Sender => (c.route && deps.senders ? deps.senders.of(c.route) : one);
   // `sent_to` keeps the phone (log, conversion); the channel gets its own address for it (a Telegram chat id).
-  const addressOf = await channelAddresses(deps.db, channel.name, claimed.map((c) => ({ userId: c.extras.userId, phone: c.to })));
+  const addresses = new Map<string, (userId: number, phone: string) => string | undefined>();
+  for (const name of new Set(claimed.map((c) => senderOf(c).channel.name))) {
+    const of = claimed.filter((c) => senderOf(c).channel.name === name);
+    addresses.set(name, await channelAddresses(deps.db, name, of.map((c) => ({ userId: c.extras.userId, phone: c.to }))));
+  }
   const images: Images = new Map();
   const outgoing = async (c: Claimed): Promise<OutgoingMessage | SendResult> => {
-    const to = addressOf(c.extras.userId, c.to);
+    const to = addresses.get(senderOf(c).channel.name)!(c.extras.userId, c.to);
     if (to === undefined) return { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM };
     return { idempotencyKey: c.key, to, text: c.text, ...(await extrasToSend(deps, c, images)) };
   };
   const isResult = (m: OutgoingMessage | SendResult): m is SendResult => 'ok' in m;
 
-  if (channel.sendBatch && !pacer) {
+  if (channel.sendBatch && !pacer && !claimed.some((c) => c.route)) {
     const ready = await Promise.all(claimed.map(outgoing));
     const toSend = ready.filter((m): m is OutgoingMessage => !isResult(m));
     const results = await channel.sendBatch(toSend).catch((error) => toSend.map(() => channelError(error)));
@@ -72,24 +84,29 @@ export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[], record
   }
 
   const started = Date.now();
-  let stoppedUntil: number | undefined;
+  // Per sender: a provider's wait hint stops that sender's part of the batch (one number's limit is not another's).
+  const stoppedUntil = new Map<string, number>();
   const sendOne = async (c: Claimed): Promise<void> => {
-    if (stoppedUntil !== undefined) return record({ c, until: stoppedUntil, deferred: false });
-    const wait = pacer ? await paced(pacer, c.to, started, deps.config.delivery.leaseMs) : 0;
+    const sender = senderOf(c);
+    const stopped = stoppedUntil.get(sender.key);
+    if (stopped !== undefined) return record({ c, until: stopped, deferred: false });
+    const wait = sender.pacer ? await paced(sender.pacer, c.to, started, deps.config.delivery.leaseMs) : 0;
     // Too long to wait inside the lease: give it back unspent for when the provider's limit allows.
     if (wait > 0) return record({ c, until: deps.config.now() + wait, deferred: true });
     let result: SendResult;
     try {
       const m = await outgoing(c);
-      result = isResult(m) ? m : await channel.send(m);
+      result = isResult(m) ? m : await sender.channel.send(m);
     } catch (error) {
       result = channelError(error);
     }
     if (!result.ok && result.retryable && result.retryAfterMs) {
       // Rate limited: nothing more of this batch starts; the rest waits as long as asked.
-      pacer?.pause(result.retryAfterMs);
-      stoppedUntil ??= deps.config.now() + result.retryAfterMs;
+      sender.pacer?.pause(result.retryAfterMs);
+      if (!stoppedUntil.has(sender.key)) stoppedUntil.set(sender.key, deps.config.now() + result.retryAfterMs);
     }
+    // An owner's number banned or down: nothing more of the batch goes through it (the rest is claimed again and waits).
+    if (c.route && !result.ok && stopsSender(result.reason) && !stoppedUntil.has(sender.key)) stoppedUntil.set(sender.key, deps.config.now());
     await record({ c, result });
   };
   // Slow start: one send alone, then one more in flight after each answer (up to SEND_CONCURRENCY), so a provider

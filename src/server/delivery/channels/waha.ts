@@ -50,6 +50,13 @@ function messageIdOf(body: unknown): string | undefined {
   return typeof b?.key?.id === 'string' ? b.key.id : undefined;
 }
 
+/** How WAHA's engines word a number without WhatsApp ("not registered", "no LID for user", "not on WhatsApp"). */
+const NOT_REGISTERED = /not (registered|on whatsapp)|no lid for user|number does not exist/i;
+export const NOT_ON_WHATSAPP = 'not on WhatsApp';
+/** Provider words that mean WhatsApp restricted or banned the sending number. */
+const BANNED = /\b(banned|ban|spam|restricted|temporarily blocked|account (is )?(blocked|locked|suspended))\b/i;
+export const NUMBER_BLOCKED = 'number blocked';
+
 /** WAHA errors are NestJS shapes: `{ statusCode, message, error }`; a session not WORKING is 422 `{ error, status }`. */
 function toResult({ status, body, retryAfterHeader }: ProviderReply): SendResult {
   if (status >= 200 && status < 300) {
@@ -58,6 +65,12 @@ function toResult({ status, body, retryAfterHeader }: ProviderReply): SendResult
   }
   const b = (body ?? {}) as { message?: unknown; error?: unknown; status?: unknown };
   const detail = [b.error, b.message].flat().find((x): x is string => typeof x === 'string');
+  // The gateway's words for a recipient WhatsApp does not know: the engine tries the owner's next channel kind.
+  const words = [b.error, b.message].flat().filter((x): x is string => typeof x === 'string');
+  if (status >= 400 && words.some((x) => NOT_REGISTERED.test(x))) return permanent(NOT_ON_WHATSAPP);
+  // WhatsApp restricted or banned the number: the engine pauses it (docs/connections.md "Sending and pacing").
+  const ban = status >= 400 ? words.find((x) => BANNED.test(x)) : undefined;
+  if (ban) return permanent(`${NUMBER_BLOCKED}: ${ban}`.slice(0, 200));
   if (status === 429) return retryable('rate limited', parseRetryAfter(retryAfterHeader));
   if (status === 422) {
     // STARTING recovers by itself; SCAN_QR_CODE, FAILED and STOPPED need the owner to relink the number.

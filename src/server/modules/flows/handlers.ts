@@ -8,6 +8,19 @@ import { listFlows } from './store-list.ts';
 import { applyPatch, columnsOf, emptyFields, fieldsOf, toFlow, type FlowRow } from './mapping.ts';
 import { assertValid, deleteFlows, insertFlow, loadOwnFlow, plannedStart, updateFlow } from './store.ts';
 import { availabilityFor } from './tariffs.ts';
+import { connectionOf } from '../connections/store.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+
+/**
+ * The flow's sending connection (issue 17): absent = unchanged, null = the owner's default, an id = one of the
+ * owner's own connections (another owner's, or a missing one, is a 400 naming the field).
+ */
+async function connectionField(db: Tx, userId: number, value: number | null | undefined): Promise<{ connectionId?: number | null }> {
+  if (value === undefined) return {};
+  if (value !== null && !(await connectionOf(db, userId, value))) throw invalidField('connectionId', 'connectionNotFound');
+  return { connectionId: value };
+}
 
 /** A duplicate's name says "copy" in its owner's language (docs/glossary.md). */
 const COPY_SUFFIX = { ru: '(копия)', en: '(copy)', uk: '(копія)', pt_br: '(cópia)' } as const;
@@ -38,11 +51,13 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
     async createFlow(req, reply) {
       const { userId } = requireAuth(req);
       // FlowInput requires title, content and type (allOf), which the generated type does not express.
-      const fields = applyPatch(emptyFields(req.body.type!), req.body);
+      const { connectionId, ...patch } = req.body;
+      const fields = applyPatch(emptyFields(req.body.type!), patch);
       assertValid(fields, config.now(), await businessZone(db, userId));
+      const connection = await connectionField(db, userId, connectionId);
       const nextStart = plannedStart(req.body.nextStart, config.now());
       const at = now();
-      const row = await insertFlow(db, { userId, ...columnsOf(fields), ...nextStart, status: 'Pause', createdAt: at, editedAt: at });
+      const row = await insertFlow(db, { userId, ...columnsOf(fields), ...nextStart, ...connection, status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
       return present(userId, row);
     },
@@ -55,10 +70,12 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
     async updateFlow(req) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
-      const fields = applyPatch(fieldsOf(row), req.body);
+      const { connectionId, ...patch } = req.body;
+      const fields = applyPatch(fieldsOf(row), patch);
       assertValid(fields, config.now(), await businessZone(db, userId));
+      const connection = await connectionField(db, userId, connectionId);
       const nextStart = plannedStart(req.body.nextStart, config.now());
-      const updated = await updateFlow(db, row.id, { ...columnsOf(fields), ...nextStart, editedAt: now() });
+      const updated = await updateFlow(db, row.id, { ...columnsOf(fields), ...nextStart, ...connection, editedAt: now() });
       return present(userId, updated);
     },
 
@@ -78,7 +95,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const at = now();
       // A copy starts paused with no run history; an end date already too close would make it invalid, so drop it.
       const endDate = fields.endDate !== null && !endDateTooSoon(fields.type, fields.endDate, Math.floor(config.now() / 1000), zone) ? fields.endDate : null;
-      const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), status: 'Pause', createdAt: at, editedAt: at });
+      const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), connectionId: row.connectionId, status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
       return present(userId, copy);
     },

@@ -92,5 +92,6 @@ export function toFlow(row: FlowRow, available: boolean): FlowDto {
     groupByVisit: f.groupByVisit,
     testPhones: f.testPhones,
     source: flowSource(f, f.type),
+    connectionId: row.connectionId,
   };
 }

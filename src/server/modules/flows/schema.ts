@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
 import { users } from '../account/schema.ts';
+import { connections } from '../connections/schema.ts';
 
 /**
  * §3 Flow/task, owned by a user. Searched, filtered and sorted columns are real columns; the editor's nested
@@ -27,6 +28,8 @@ export const flows = pgTable(
     nextStart: ts('next_start'),
     createdAt: ts('created_at').notNull(),
     editedAt: ts('edited_at').notNull(),
+    /** The connection that sends the flow's messages; null = the owner's first Connected WhatsApp number (issue 17). */
+    connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('flows_user_edited_idx').on(t.userId, t.editedAt, t.id),

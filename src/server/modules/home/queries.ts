@@ -39,7 +39,8 @@ export async function homeState(db: Db, userId: number, nowMs: number): Promise<
           (SELECT count(*)::int FROM week WHERE status = 'replied') AS replied,
           (SELECT count(*)::int FROM first) AS messaged,
           (SELECT count(*)::int FROM first WHERE ${bookedWithin(WEEK_DAYS)(sql`first.client_id`, sql`first.at`)}) AS converted,
-          (SELECT count(*)::int FROM flows WHERE user_id = ${userId} AND status IN (${running})) AS "runningFlows"`,
+          (SELECT count(*)::int FROM flows WHERE user_id = ${userId} AND status IN (${running})) AS "runningFlows",
+          (SELECT count(*)::int FROM messages WHERE user_id = ${userId} AND status = 'queued' AND reason LIKE 'waiting:%') AS waiting`,
   );
   const r = row ?? {};
   const flag = (k: string) => r[k] === true;
@@ -48,5 +49,7 @@ export async function homeState(db: Db, userId: number, nowMs: number): Promise<
     checklist: { whatsApp: flag('whatsApp'), bookingSystem: flag('bookingSystem'), quickstart: flag('quickstart'), testFlow: flag('testFlow'), combatFlow: flag('combatFlow'), paid: flag('paid') },
     trialEndsAt: r.trialEndsAt == null ? null : Number(r.trialEndsAt),
     week: { sent: int('sent'), delivered: int('delivered'), read: int('read'), replied: int('replied'), messaged: int('messaged'), converted: int('converted'), runningFlows: int('runningFlows') },
+    // The waiting part of the "WhatsApp disconnected" warning; the handler adds the numbers' part (connections store).
+    sending: { warning: int('waiting') > 0, waiting: int('waiting'), disconnected: 0, paused: 0 },
   };
 }

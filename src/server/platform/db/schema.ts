@@ -10,3 +10,4 @@ export * from '../../modules/orders/schema.ts';
 export * from '../../delivery/schema.ts';
 export * from '../../modules/connections/schema.ts';
 export * from '../../modules/conversations/schema.ts';
+export * from '../../modules/connections/sending/schema.ts';

@@ -1,0 +1,67 @@
+import type { Db } from '../platform/db/open.ts';
+import { demoteConnected, recordSendOutcomes, type SendOutcomes } from '../modules/connections/sending/store.ts';
+import type { ConnectionState } from '../modules/connections/schema.ts';
+import type { SendResult } from './channels/channel.ts';
+import type { Outcome } from './channels/send-claimed.ts';
+import type { Claimed } from './claim.ts';
+import { NOT_ON_WHATSAPP, NUMBER_BLOCKED, NUMBER_POLICY, WAITING_DISCONNECTED } from './number-policy.ts';
+import type { Settle } from './store-claim.ts';
+
+// What an owner's connection's answers mean beyond the message (docs/connections.md "Sending and pacing"): a
+// gateway saying the session is down makes the message wait and the number show as disconnected; a client not on
+// WhatsApp goes to the next kind of the fallback order; ban words and a run of failures pause the number.
+
+export type Rerouted = Settle & { reason: string; planned_at: string; connection_id: number | null };
+
+type Failure = Extract<SendResult, { ok: false }>;
+
+/** The state a connection is in when the gateway refuses a send for its session (WAHA 422 status, or 404). */
+function downState(reason: string): ConnectionState | undefined {
+  if (reason === 'session not found') return 'NotAuthorized';
+  const status = /^session not working \((\w+)\)$/.exec(reason)?.[1];
+  return status === 'SCAN_QR_CODE' ? 'GotQrCode' : status === 'FAILED' ? 'error' : status ? 'NotAuthorized' : undefined;
+}
+
+const ownConnection = (c: Claimed) => (c.route?.channel === 'waha' ? c.route.connectionId : null);
+
+export const connectionOutcomes = {
+  /** Puts a message back instead of failing it when its connection's answer calls for it; true when it did. */
+  reroute(c: Claimed, result: Failure, now: number, out: Rerouted[]): boolean {
+    if (ownConnection(c) !== null && downState(result.reason)) {
+      // Waits for any usable number of the owner (the next claim routes it again: the flow's own number, if named).
+      out.push({ id: c.id, attempts: c.attempts, reason: WAITING_DISCONNECTED, planned_at: new Date(now + NUMBER_POLICY.waitingRecheckMs).toISOString(), connection_id: null });
+      return true;
+    }
+    if (result.reason === NOT_ON_WHATSAPP && c.route?.more) {
+      out.push({ id: c.id, attempts: c.attempts, reason: NOT_ON_WHATSAPP, planned_at: new Date(now).toISOString(), connection_id: null });
+      return true;
+    }
+    return false;
+  },
+};
+
+/**
+ * The owners' numbers' part of a batch's outcomes, in order: a success ends a run of failures; final failures extend
+ * it; ban words pause at once; a session the gateway calls down is recorded on the connection.
+ */
+export async function recordConnectionOutcomes(db: Db, outcomes: Outcome[], now: number): Promise<void> {
+  const rows = new Map<number, SendOutcomes>();
+  const down = new Map<number, ConnectionState>();
+  for (const o of outcomes) {
+    const id = ownConnection(o.c);
+    if (id === null || !('result' in o)) continue;
+    const row = rows.get(id) ?? { connection_id: id, reset: false, failures: 0, blocked: null };
+    rows.set(id, row);
+    const { result } = o;
+    if (result.ok) [row.reset, row.failures] = [true, 0];
+    else if (downState(result.reason)) down.set(id, downState(result.reason)!);
+    else if (!result.retryable) {
+      row.failures++;
+      if (result.reason.startsWith(NUMBER_BLOCKED)) row.blocked ??= result.reason.slice(NUMBER_BLOCKED.length + 2);
+    }
+  }
+  const at = new Date(now);
+  for (const [id, state] of down) await demoteConnected(db, id, state, at);
+  const changed = [...rows.values()].filter((r) => r.reset || r.failures > 0);
+  await recordSendOutcomes(db, changed, at, NUMBER_POLICY.failureStreakLimit);
+}
