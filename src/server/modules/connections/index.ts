@@ -1,12 +1,26 @@
 import { defineModule } from '../../platform/http/module.ts';
 import { whatsAppHandlers } from './handlers.ts';
+import { sigmaHandlers } from './sigma-handlers.ts';
+import { telegramHandlers } from './telegram-handlers.ts';
+import { twilioHandlers } from './twilio-handlers.ts';
+import { connectionWebhookGuards, connectionWebhookHandlers } from './webhooks.ts';
 
 // The connections domain (issue 17): the owner's messaging connections, the `/accounts/*` screens. WhatsApp numbers
-// through the operator's WAHA gateway first (docs/connections.md). The WAHA webhook route (delivery module) hands
-// `session.status` events to `applySessionStatus`.
+// through the operator's WAHA gateway; the owner's Telegram bots, Twilio senders and Sigma SMS accounts with their
+// credentials sealed (docs/connections.md). The WAHA webhook route (delivery module) hands `session.status` events
+// to `applySessionStatus`.
 export { applySessionStatus } from './whatsapp.ts';
+
+/** Twilio posts its status callbacks form-encoded (the input guard still admits the type only where declared). */
+const FORM_MAX = 64 * 1024;
 
 export const connectionsModule = defineModule({
   name: 'connections',
-  handlers: (ctx) => whatsAppHandlers(ctx),
+  handlers: (ctx) => ({ ...whatsAppHandlers(ctx), ...telegramHandlers(ctx), ...twilioHandlers(ctx), ...sigmaHandlers(ctx), ...connectionWebhookHandlers(ctx) }),
+  webhooks: (ctx) => connectionWebhookGuards(ctx),
+  register(app) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_MAX }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  },
 });

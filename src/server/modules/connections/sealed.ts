@@ -1,0 +1,43 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../../platform/config.ts';
+import { sealerFor } from '../../platform/crypto/sealing.ts';
+import type { Db } from '../../platform/db/open.ts';
+import { requireAuth } from '../../platform/http/auth.ts';
+import { notFound, type ProblemCode } from '../../platform/http/problem.ts';
+import { openCredentials, sealCredentials, type Credentials, type SealedKind } from './credentials.ts';
+import { addSealedConnection, sealedConnection, sealedConnectionsOf, type SecretRow } from './store-secrets.ts';
+import type { ConnectionRow } from './store.ts';
+import type { ConnectionState } from './schema.ts';
+
+export interface Sealed<K extends SealedKind> {
+  connection: ConnectionRow;
+  secret: SecretRow;
+  credentials: Credentials[K];
+}
+
+/** The connections whose credentials are sealed (Telegram, Twilio, Sigma): reads open them, adds seal them. */
+export function sealedConnections(db: Db, config: ServerConfig) {
+  const sealer = sealerFor(config.secrets.keys);
+  const open = <K extends SealedKind>(kind: K, row: { connection: ConnectionRow; secret: SecretRow }): Sealed<K> => ({ ...row, credentials: openCredentials(sealer, kind, row.secret.sealed) });
+
+  return {
+    /** The signed-in owner's connection of this kind; another owner's id, or another kind's, is as missing as an unknown one. */
+    async own<K extends SealedKind>(req: FastifyRequest, id: number, kind: K, missing: ProblemCode): Promise<Sealed<K>> {
+      const row = await sealedConnection(db, id);
+      if (!row || row.connection.kind !== kind || row.connection.userId !== requireAuth(req).userId) throw notFound(missing);
+      return open(kind, row);
+    },
+    /** Any owner's connection (webhooks, whose secret proves the caller). */
+    async byId<K extends SealedKind>(id: number, kind: K): Promise<Sealed<K> | undefined> {
+      const row = await sealedConnection(db, id);
+      return row && row.connection.kind === kind ? open(kind, row) : undefined;
+    },
+    async list<K extends SealedKind>(userId: number, kind: K): Promise<Sealed<K>[]> {
+      return (await sealedConnectionsOf(db, userId, kind)).map((r) => open(kind, r));
+    },
+    async add<K extends SealedKind>(kind: K, values: { userId: number; name: string; phone?: string | null; session?: string | null; state: ConnectionState; at: Date }, credentials: Credentials[K]): Promise<ConnectionRow> {
+      const sealed = { value: sealCredentials(sealer, kind, credentials), keyId: sealer.keyId };
+      return db.transaction((tx) => addSealedConnection(tx, { ...values, kind }, sealed));
+    },
+  };
+}
