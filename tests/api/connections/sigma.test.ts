@@ -1,0 +1,97 @@
+// Sigma SMS accounts (issue 17, docs/connections.md "Sigma SMS") against the double: the login checked on save, the
+// sender name's format, the password sealed and masked, the SMS channel (segments, an expired token signed in
+// again, the rate limit) and another owner's ids.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { channelOfConnection } from '../../../src/server/modules/connections/channels.ts';
+import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
+import { startSigmaFake, type SigmaFake } from '../../fakes/sigma-fake.ts';
+import { startServer, type TestServer } from '../harness.ts';
+
+let server: TestServer;
+let fake: SigmaFake;
+let seq = 0;
+
+beforeAll(async () => {
+  fake = await startSigmaFake({ perSecond: 3 });
+  server = await startServer({ env: { SIGMA_API_URL: fake.url, ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await fake?.close();
+});
+
+const owner = () => server.createUser(`sg${++seq}-${Date.now()}@example.com`, 'secret12');
+function account() {
+  const login = `salon${++seq}`;
+  fake.accounts.set(login, { password: `pass-${seq}-secret`, senders: ['Salon'] });
+  return { login, password: `pass-${seq}-secret` };
+}
+const add = (token: string, body: Record<string, unknown>) => server.call('POST', '/Accounts/Sigma', { token, body });
+
+describe('adding a Sigma SMS account', () => {
+  it('a wrong password or sender name is a 400 naming the field; nothing added', async () => {
+    const o = await owner();
+    const a = account();
+    expect(await add(o.token, { login: a.login, password: 'wrong', sender: 'Salon' })).toMatchObject({ status: 400, body: { errors: [{ field: 'password', code: 'sigmaCredentialsRejected' }] } });
+    for (const sender of ['Salon Anna B', 'Салон', '12']) {
+      expect(await add(o.token, { login: a.login, password: a.password, sender }), sender).toMatchObject({ status: 400, body: { errors: [{ field: 'sender', code: 'sigmaSenderInvalid' }] } });
+    }
+    expect(await add(o.token, { login: '  ', password: a.password, sender: 'Salon' })).toMatchObject({ status: 400, body: { errors: [{ field: 'login' }] } });
+    expect((await server.call('GET', '/Accounts/Sigma', { token: o.token })).body).toEqual({ accounts: [] });
+  });
+
+  it('adds the account with the password sealed and masked', async () => {
+    const o = await owner();
+    const a = account();
+    const res = await add(o.token, { login: a.login, password: a.password, sender: 'Salon' });
+    expect(res).toMatchObject({ status: 201, body: { login: a.login, sender: 'Salon', passwordMasked: `••••${a.password.slice(-4)}`, state: 'Connected' } });
+    expect(JSON.stringify((await server.call('GET', '/Accounts/Sigma', { token: o.token })).body)).not.toContain(a.password);
+    const [row] = await server.api.db.select().from(connectionSecrets).where(eq(connectionSecrets.connectionId, res.body.id));
+    expect(row!.sealed).not.toContain(a.password);
+  });
+
+  it('502 when Sigma does not answer', async () => {
+    const down = await startServer({ env: { SIGMA_API_URL: 'http://127.0.0.1:9', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+    try {
+      const u = await down.createUser('down-sigma@example.com', 'secret12');
+      expect(await down.call('POST', '/Accounts/Sigma', { token: u.token, body: { login: 'a', password: 'b', sender: 'Salon' } })).toMatchObject({ status: 502, body: { code: 'providerUnavailable' } });
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('sending SMS through the account', () => {
+  it('sends as the sender name, signs in again when the token expired, and reports the rate limit as retryable', async () => {
+    const o = await owner();
+    const a = account();
+    const id = (await add(o.token, { login: a.login, password: a.password, sender: 'Salon' })).body.id as number;
+    const channel = (await channelOfConnection(server.api.db, server.api.config, id))!;
+    expect(channel.name).toBe('sigma');
+    expect(await channel.send({ idempotencyKey: 's1', to: '79161234567', text: 'Запись *завтра* в 10:00' })).toMatchObject({ ok: true, providerMessageId: fake.sent.at(-1)!.id });
+    expect(fake.sent.at(-1)).toMatchObject({ login: a.login, recipient: '+79161234567', sender: 'Salon', text: 'Запись завтра в 10:00' });
+    const logins = fake.logins;
+    fake.expireTokens();
+    expect(await channel.send({ idempotencyKey: 's2', to: '79161234568', text: 'Hi' })).toMatchObject({ ok: true });
+    expect(fake.logins).toBe(logins + 1);
+    expect(await channel.send({ idempotencyKey: 's3', to: '79161234569', text: 'Hi' })).toMatchObject({ ok: true });
+    expect(await channel.send({ idempotencyKey: 's4', to: '79161234560', text: 'Hi' })).toMatchObject({ ok: false, retryable: true, reason: 'rate limited' });
+    expect(await channel.send({ idempotencyKey: 's5', to: '12', text: 'Hi' })).toMatchObject({ ok: false, retryable: false, reason: 'invalid recipient' });
+  });
+});
+
+describe('another owner', () => {
+  it("another owner's account is 404 on every route; delete removes it", async () => {
+    const o = await owner();
+    const stranger = await owner();
+    const a = account();
+    const id = (await add(o.token, { login: a.login, password: a.password, sender: 'Salon' })).body.id as number;
+    for (const method of ['GET', 'DELETE'] as const) {
+      expect(await server.call(method, `/Accounts/Sigma/${id}`, { token: stranger.token })).toMatchObject({ status: 404, body: { code: 'sigmaNotFound' } });
+    }
+    expect((await server.call('GET', `/Accounts/Telegram/${id}`, { token: o.token })).status).toBe(404);
+    expect((await server.call('DELETE', `/Accounts/Sigma/${id}`, { token: o.token })).status).toBe(204);
+    expect((await server.call('GET', '/Accounts/Sigma', { token: o.token })).body).toEqual({ accounts: [] });
+  });
+});
