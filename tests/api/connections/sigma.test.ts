@@ -81,6 +81,20 @@ describe('sending SMS through the account', () => {
   });
 });
 
+describe('the admin screens', () => {
+  it("the user's accounts bundle lists the Sigma account (sigmaAccounts) and the diagnostics count it", async () => {
+    const o = await owner();
+    const a = account();
+    const id = (await add(o.token, { login: a.login, password: a.password, sender: 'Salon' })).body.id as number;
+    const admin = await server.createUser(`sg-admin${seq}@example.com`, 'secret12', 'admin');
+    const bundle = await server.call('GET', `/Admin/${o.id}/UserAccounts`, { token: admin.token });
+    expect(bundle.body.sigmaAccounts).toEqual([{ id, name: a.login }]);
+    expect(JSON.stringify(bundle.body)).not.toContain(a.password);
+    const diag = await server.call('GET', `/Admin/Users/${o.id}/Diagnostics`, { token: admin.token });
+    expect(diag.body.accounts).toMatchObject({ sigma: 1 });
+  });
+});
+
 describe('another owner', () => {
   it("another owner's account is 404 on every route; delete removes it", async () => {
     const o = await owner();
