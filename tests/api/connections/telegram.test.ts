@@ -165,3 +165,19 @@ describe('another owner and deletion', () => {
     expect((await server.call('DELETE', `/Accounts/Telegram/${id}`, { token: o.token })).status).toBe(204);
   });
 });
+
+describe('credentials first (docs/webhooks.md)', () => {
+  it('a wrong secret is 401 whatever the body; the right one with malformed JSON is 400', async () => {
+    const o = await owner();
+    const bot = newBot();
+    const id = (await add(o.token, bot.token)).body.id as number;
+    const post = (secret: string, body: string) => fetch(`${server.base}/Webhooks/telegram/${id}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret }, body });
+    expect((await post('wrong', '{not json')).status).toBe(401);
+    expect((await post('wrong', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }))).status).toBe(401);
+    expect((await post(fake.webhooks.get(bot.token)!.secret, '{not json')).status).toBe(400);
+    // Another bot's secret does not open this bot's webhook.
+    const other = newBot();
+    await add(o.token, other.token);
+    expect((await post(fake.webhooks.get(other.token)!.secret, '{}')).status).toBe(401);
+  });
+});

@@ -126,3 +126,20 @@ describe('another owner', () => {
     expect((await server.call('GET', `/Accounts/Twilio/${id}`, { token: o.token })).status).toBe(404);
   });
 });
+
+describe('credentials first (docs/webhooks.md)', () => {
+  it('no or a malformed signature is 401 unread whatever the body; a signed-looking body over 64 KB is 413; an unknown connection 401', async () => {
+    const o = await owner();
+    const a = account();
+    const id = (await add(o.token, { accountSid: a.sid, authToken: a.token, phone: a.sms })).body.id as number;
+    const post = (headers: Record<string, string>, body: string, to = id) =>
+      fetch(`${server.base}/Webhooks/twilio/${to}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+    const big = `Body=${'x'.repeat(2 * 1024 * 1024)}`;
+    expect((await post({}, big)).status).toBe(401);
+    expect((await post({ 'x-twilio-signature': 'not base64 at all' }, big)).status).toBe(401);
+    expect((await post({ 'x-twilio-signature': 'GvWf1cFY/Q7PnoempGyD5oXAezc=' }, `Body=${'x'.repeat(70 * 1024)}`)).status).toBe(413);
+    expect((await post({ 'x-twilio-signature': 'GvWf1cFY/Q7PnoempGyD5oXAezc=' }, 'MessageStatus=delivered', 999_999)).status).toBe(401);
+    // JSON is not what Twilio sends: the contract admits only the form type.
+    expect((await post({ 'x-twilio-signature': 'GvWf1cFY/Q7PnoempGyD5oXAezc=', 'content-type': 'application/json' }, '{}')).status).toBe(401);
+  });
+});
