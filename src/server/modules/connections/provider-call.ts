@@ -17,17 +17,21 @@ export async function providerCall(url: string, init: { method?: string; headers
   if (init.form !== undefined) [headers['content-type'], body] = ['application/x-www-form-urlencoded', new URLSearchParams(init.form).toString()];
   try {
     const res = await fetch(url, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    const text = await res.text();
-    let parsed: unknown;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = await jsonOf(res);
     if (res.status >= 500 || res.status === 429) return { down: `provider error ${res.status}` };
     return { status: res.status, body: parsed };
   } catch (error) {
     return { down: (error as Error).name === 'TimeoutError' ? 'timeout' : 'network error' };
+  }
+}
+
+/** The answer's JSON, or undefined for an empty or unreadable one (proxies answer 502/504 with HTML). */
+export async function jsonOf(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -9,6 +9,17 @@ import { addSealedConnection, sealedConnection, sealedConnectionsOf, type Secret
 import type { ConnectionRow } from './store.ts';
 import type { ConnectionState } from './schema.ts';
 
+const sec = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/** The fields every kind's answer shares (the contract's TelegramBot, TwilioAccount, SigmaAccount). */
+export const commonFields = (c: ConnectionRow) => ({
+  id: c.id,
+  state: c.state ?? 'init',
+  stateChangedUnixTime: sec(c.stateChangedAt),
+  lastError: c.lastError,
+  createdUnixTime: sec(c.createdAt),
+});
+
 export interface Sealed<K extends SealedKind> {
   connection: ConnectionRow;
   secret: SecretRow;

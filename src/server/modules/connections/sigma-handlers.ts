@@ -5,12 +5,11 @@ import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { providerDown } from './provider-call.ts';
-import { sealedConnections, type Sealed } from './sealed.ts';
+import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { SIGMA_SENDER, sigmaLogin } from './sigma-api.ts';
 import { deleteConnection } from './store.ts';
 
 type SigmaAccount = components['schemas']['SigmaAccount'];
-const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The owner's Sigma SMS accounts (§2 /accounts/sigma; docs/connections.md "Sigma SMS"). */
 export function sigmaHandlers(ctx: AppContext): Handlers<'listSigmaAccounts' | 'addSigmaAccount' | 'getSigmaAccount' | 'deleteSigmaAccount'> {
@@ -18,14 +17,10 @@ export function sigmaHandlers(ctx: AppContext): Handlers<'listSigmaAccounts' | '
   const sealed = sealedConnections(db, config);
 
   const toAccount = ({ connection: c, credentials }: Sealed<'sigma'>): SigmaAccount => ({
-    id: c.id,
+    ...commonFields(c),
     login: credentials.login,
     sender: credentials.sender,
     passwordMasked: masked(credentials.password),
-    state: c.state ?? 'init',
-    stateChangedUnixTime: sec(c.stateChangedAt),
-    lastError: c.lastError,
-    createdUnixTime: sec(c.createdAt),
   });
   const own = (req: Parameters<typeof requireAuth>[0], id: number) => sealed.own(req, id, 'sigma', 'sigmaNotFound');
 

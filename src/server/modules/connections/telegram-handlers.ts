@@ -8,14 +8,13 @@ import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { providerDown } from './provider-call.ts';
-import { sealedConnections, type Sealed } from './sealed.ts';
+import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { countWrongCode, setOwnershipCode } from './store-secrets.ts';
 import { BOT_TOKEN, botApi } from './telegram-bot-api.ts';
 import { CODE_ATTEMPTS, codeHash, sameHash } from './telegram.ts';
 
 type TelegramBot = components['schemas']['TelegramBot'];
-const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The owner's Telegram bots (§2 /accounts/telegram; docs/connections.md "Telegram"). */
 export function telegramHandlers(ctx: AppContext): Handlers<'listTelegramBots' | 'addTelegramBot' | 'getTelegramBot' | 'deleteTelegramBot' | 'confirmTelegramBot'> {
@@ -25,12 +24,8 @@ export function telegramHandlers(ctx: AppContext): Handlers<'listTelegramBots' |
   const now = () => new Date(config.now());
 
   const toBot = ({ connection: c, secret, credentials }: Sealed<'telegram'>): TelegramBot => ({
-    id: c.id,
+    ...commonFields(c),
     name: c.name,
-    state: c.state ?? 'init',
-    stateChangedUnixTime: sec(c.stateChangedAt),
-    lastError: c.lastError,
-    createdUnixTime: sec(c.createdAt),
     tokenMasked: masked(credentials.token),
     startLink: `https://t.me/${c.name.replace(/^@/, '')}`,
     codeSent: Boolean(secret.codeHash && secret.codeExpiresAt && secret.codeExpiresAt.getTime() > config.now()),

@@ -5,12 +5,11 @@ import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { providerDown } from './provider-call.ts';
-import { sealedConnections, type Sealed } from './sealed.ts';
+import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { deleteConnection } from './store.ts';
 import { ACCOUNT_SID, checkTwilioAccount, TWILIO_FROM } from './twilio-api.ts';
 
 type TwilioAccount = components['schemas']['TwilioAccount'];
-const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The owner's Twilio senders (§2 /accounts/twilio; docs/connections.md "Twilio"). */
 export function twilioHandlers(ctx: AppContext): Handlers<'listTwilioAccounts' | 'addTwilioAccount' | 'getTwilioAccount' | 'deleteTwilioAccount'> {
@@ -18,16 +17,12 @@ export function twilioHandlers(ctx: AppContext): Handlers<'listTwilioAccounts' |
   const sealed = sealedConnections(db, config);
 
   const toAccount = ({ connection: c, credentials }: Sealed<'twilio'>): TwilioAccount => ({
-    id: c.id,
+    ...commonFields(c),
     name: c.name,
     accountSid: credentials.accountSid,
     authTokenMasked: masked(credentials.authToken),
     phone: credentials.from,
     channel: credentials.from.startsWith('whatsapp:') ? 'whatsapp' : 'sms',
-    state: c.state ?? 'init',
-    stateChangedUnixTime: sec(c.stateChangedAt),
-    lastError: c.lastError,
-    createdUnixTime: sec(c.createdAt),
   });
   const own = (req: Parameters<typeof requireAuth>[0], id: number) => sealed.own(req, id, 'twilio', 'twilioNotFound');
 
