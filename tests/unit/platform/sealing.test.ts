@@ -45,6 +45,12 @@ describe('sealing', () => {
     expect(rotated.keyId).not.toBe(keyIdOf(old));
   });
 
+  it('keys that crossed to a worker thread (plain Uint8Arrays) still open the values', () => {
+    const k = key();
+    const sealed = createSealer([k]).seal('x', 'sigma');
+    expect(createSealer([new Uint8Array(structuredClone(k))]).open(sealed, 'sigma')).toBe('x');
+  });
+
   it('a key is 32 bytes', () => {
     expect(() => createSealer([randomBytes(16)])).toThrow(SealError);
     expect(() => createSealer([])).toThrow(SealError);

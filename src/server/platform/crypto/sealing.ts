@@ -27,7 +27,9 @@ const TAG_BYTES = 16;
 export const keyIdOf = (key: Buffer): string => createHash('sha256').update(key).digest('hex').slice(0, 8);
 
 /** `keys[0]` seals; every key opens the values that name it. */
-export function createSealer(keys: readonly Buffer[]): Sealer {
+export function createSealer(given: readonly Uint8Array[]): Sealer {
+  // Buffers become plain Uint8Arrays when the config crosses to the engine's threads (structured clone).
+  const keys = given.map((k) => Buffer.from(k));
   if (!keys.length || keys.some((k) => k.length !== KEY_BYTES)) throw new SealError(`a sealing key is ${KEY_BYTES} bytes`);
   const byId = new Map(keys.map((k) => [keyIdOf(k), k] as const));
   const current = keyIdOf(keys[0]!);
@@ -65,10 +67,10 @@ export function createSealer(keys: readonly Buffer[]): Sealer {
 /** What a screen may show of a secret: its last 4 characters (none of a value shorter than 8). */
 export const masked = (secret: string): string => `••••${secret.length >= 8 ? secret.slice(-4) : ''}`;
 
-const sealers = new WeakMap<readonly Buffer[], Sealer>();
+const sealers = new WeakMap<readonly Uint8Array[], Sealer>();
 
 /** The one sealer of a configuration's keys (`config.secrets.keys`). */
-export function sealerFor(keys: readonly Buffer[]): Sealer {
+export function sealerFor(keys: readonly Uint8Array[]): Sealer {
   let sealer = sealers.get(keys);
   if (!sealer) sealers.set(keys, (sealer = createSealer(keys)));
   return sealer;
