@@ -1,10 +1,12 @@
 // Sigma SMS accounts (issue 17, docs/connections.md "Sigma SMS") against the double: the login checked on save, the
 // sender name's format, the password sealed and masked, the SMS channel (segments, an expired token signed in
 // again, the rate limit) and another owner's ids.
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelOfConnection } from '../../../src/server/modules/connections/channels.ts';
 import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
+import { keyIdOf } from '../../../src/server/platform/crypto/sealing.ts';
 import { startSigmaFake, type SigmaFake } from '../../fakes/sigma-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
@@ -107,5 +109,36 @@ describe('another owner', () => {
     expect((await server.call('GET', `/Accounts/Telegram/${id}`, { token: o.token })).status).toBe(404);
     expect((await server.call('DELETE', `/Accounts/Sigma/${id}`, { token: o.token })).status).toBe(204);
     expect((await server.call('GET', '/Accounts/Sigma', { token: o.token })).body).toEqual({ accounts: [] });
+  });
+});
+
+describe('key rotation (docs/connections.md "Secrets")', () => {
+  it('a start with a new SECRETS_KEY and the old one in SECRETS_KEYS_OLD seals the values again; a lost key reads as error, never a 5xx', async () => {
+    const [a, b, c] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const env = (key: Buffer, old?: Buffer): Record<string, string> => ({ SIGMA_API_URL: fake.url, ACCESS_TOKEN_TTL_SECONDS: '3650d', SECRETS_KEY: key.toString('base64'), ...(old ? { SECRETS_KEYS_OLD: old.toString('base64') } : {}) });
+    const first = await startServer({ env: env(a) });
+    const acc = account();
+    const u = await first.createUser('rotation@example.com', 'secret12');
+    const id = (await first.call('POST', '/Accounts/Sigma', { token: u.token, body: { login: acc.login, password: acc.password, sender: 'Salon' } })).body.id as number;
+    const keyOf = async (s: TestServer) => (await s.api.db.select().from(connectionSecrets).where(eq(connectionSecrets.connectionId, id)))[0]!.keyId;
+    expect(await keyOf(first)).toBe(keyIdOf(a));
+    await first.stop();
+    const reuse = { dataDir: first.dataDir, databaseUrl: first.databaseUrl };
+    try {
+      const second = await startServer({ reuse, env: env(b, a) });
+      expect(await keyOf(second)).toBe(keyIdOf(b));
+      await second.stop();
+      const third = await startServer({ reuse, env: env(b) });
+      const token = (await third.login('rotation@example.com', 'secret12')).token;
+      expect((await third.call('GET', `/Accounts/Sigma/${id}`, { token })).body).toMatchObject({ state: 'Connected', passwordMasked: `••••${acc.password.slice(-4)}` });
+      await third.stop();
+      const lost = await startServer({ reuse, env: env(c) });
+      const list = await lost.call('GET', '/Accounts/Sigma', { token });
+      expect(list).toMatchObject({ status: 200, body: { accounts: [{ id, state: 'error', lastError: 'credentialsUnreadable', passwordMasked: '••••' }] } });
+      expect(await channelOfConnection(lost.api.db, lost.api.config, id)).toBeUndefined();
+      await lost.stop();
+    } finally {
+      await first.close();
+    }
   });
 });

@@ -6,32 +6,23 @@ import { createTwilioChannel } from '../../delivery/channels/twilio.ts';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { sealedConnections } from './sealed.ts';
-import { sealedConnection } from './store-secrets.ts';
 
 /**
  * The channel that sends through one of an owner's sealed connections (Telegram bot, Twilio sender, Sigma account),
- * its credentials opened only here; undefined for a missing connection, another kind, or one not Connected.
- * For the engine's "send through the owner's connection" (issue 17, next slice).
+ * its credentials opened only here; undefined for a missing connection, another kind, or one not Connected
+ * (credentials no key opens read as `error`). For the engine's "send through the owner's connection" (issue 17).
  */
 export async function channelOfConnection(db: Db, config: ServerConfig, connectionId: number): Promise<Channel | SmsChannel | undefined> {
-  const row = await sealedConnection(db, connectionId);
-  if (!row || row.connection.state !== 'Connected') return undefined;
   const sealed = sealedConnections(db, config);
   const origin = config.publicOrigin.replace(/\/+$/, '');
-  switch (row.connection.kind) {
-    case 'telegram': {
-      const bot = await sealed.byId(connectionId, 'telegram');
-      return bot && createTelegramChannel({ token: bot.credentials.token, apiUrl: config.telegramBot.apiUrl });
-    }
-    case 'twilio': {
-      const account = await sealed.byId(connectionId, 'twilio');
-      return account && createTwilioChannel({ apiUrl: config.providers.twilioApiUrl, ...account.credentials, statusCallback: `${origin}/api/v1/Webhooks/twilio/${connectionId}` });
-    }
-    case 'sigma': {
-      const account = await sealed.byId(connectionId, 'sigma');
-      return account && createSigmaChannel({ apiUrl: config.providers.sigmaApiUrl, ...account.credentials });
-    }
-    default:
-      return undefined;
+  const row = await sealed.anyById(connectionId);
+  if (row?.connection.state !== 'Connected') return undefined;
+  switch (row.kind) {
+    case 'telegram':
+      return createTelegramChannel({ token: row.credentials.token, apiUrl: config.telegramBot.apiUrl });
+    case 'twilio':
+      return createTwilioChannel({ apiUrl: config.providers.twilioApiUrl, ...row.credentials, statusCallback: `${origin}/api/v1/Webhooks/twilio/${connectionId}` });
+    case 'sigma':
+      return createSigmaChannel({ apiUrl: config.providers.sigmaApiUrl, ...row.credentials });
   }
 }

@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/http/module.ts';
 import { whatsAppHandlers } from './handlers.ts';
 import { sigmaHandlers } from './sigma-handlers.ts';
 import { telegramHandlers } from './telegram-handlers.ts';
+import { resealOldSecrets } from './rotation.ts';
 import { twilioHandlers } from './twilio-handlers.ts';
 import { connectionWebhookGuards, connectionWebhookHandlers } from './webhooks.ts';
 
@@ -18,7 +19,9 @@ export const connectionsModule = defineModule({
   name: 'connections',
   handlers: (ctx) => ({ ...whatsAppHandlers(ctx), ...telegramHandlers(ctx), ...twilioHandlers(ctx), ...sigmaHandlers(ctx), ...connectionWebhookHandlers(ctx) }),
   webhooks: (ctx) => connectionWebhookGuards(ctx),
-  register(app) {
+  async register(app, ctx) {
+    const rotated = await resealOldSecrets(ctx.db, ctx.config);
+    if (rotated.resealed || rotated.unreadable) app.log.warn(rotated, 'provider credentials under an old key sealed again (SECRETS_KEYS_OLD can go once unreadable is 0)');
     app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_MAX }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });

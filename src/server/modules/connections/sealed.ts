@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../platform/config.ts';
-import { sealerFor } from '../../platform/crypto/sealing.ts';
+import { SealError, sealerFor } from '../../platform/crypto/sealing.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { notFound, type ProblemCode } from '../../platform/http/problem.ts';
@@ -20,16 +20,33 @@ export const commonFields = (c: ConnectionRow) => ({
   createdUnixTime: sec(c.createdAt),
 });
 
+/** What stands for credentials no key opens: empty, so nothing can authenticate with them. */
+const UNREADABLE: { [K in SealedKind]: Credentials[K] } = {
+  telegram: { token: '', webhookSecret: '' },
+  twilio: { accountSid: '', authToken: '', from: '' },
+  sigma: { login: '', password: '', sender: '' },
+};
+
 export interface Sealed<K extends SealedKind> {
   connection: ConnectionRow;
   secret: SecretRow;
   credentials: Credentials[K];
 }
 
+export type AnySealed = { [K in SealedKind]: Sealed<K> & { kind: K } }[SealedKind];
+
 /** The connections whose credentials are sealed (Telegram, Twilio, Sigma): reads open them, adds seal them. */
 export function sealedConnections(db: Db, config: ServerConfig) {
   const sealer = sealerFor(config.secrets.keys);
-  const open = <K extends SealedKind>(kind: K, row: { connection: ConnectionRow; secret: SecretRow }): Sealed<K> => ({ ...row, credentials: openCredentials(sealer, kind, row.secret.sealed) });
+  const open = <K extends SealedKind>(kind: K, row: { connection: ConnectionRow; secret: SecretRow }): Sealed<K> => {
+    try {
+      return { ...row, credentials: openCredentials(sealer, kind, row.secret.sealed) };
+    } catch (error) {
+      if (!(error instanceof SealError)) throw error;
+      // Sealed under a key this server no longer has: shown as an error to save again, never a 5xx; it sends nothing.
+      return { ...row, connection: { ...row.connection, state: 'error', lastError: 'credentialsUnreadable' }, credentials: UNREADABLE[kind] };
+    }
+  };
 
   return {
     /** The signed-in owner's connection of this kind; another owner's id, or another kind's, is as missing as an unknown one. */
@@ -42,6 +59,13 @@ export function sealedConnections(db: Db, config: ServerConfig) {
     async byId<K extends SealedKind>(id: number, kind: K): Promise<Sealed<K> | undefined> {
       const row = await sealedConnection(db, id);
       return row && row.connection.kind === kind ? open(kind, row) : undefined;
+    },
+    /** Any sealed kind's connection by id, tagged with its kind. */
+    async anyById(id: number): Promise<AnySealed | undefined> {
+      const row = await sealedConnection(db, id);
+      const kind = row?.connection.kind;
+      if (!row || (kind !== 'telegram' && kind !== 'twilio' && kind !== 'sigma')) return undefined;
+      return { kind, ...open(kind, row) } as AnySealed;
     },
     async list<K extends SealedKind>(userId: number, kind: K): Promise<Sealed<K>[]> {
       return (await sealedConnectionsOf(db, userId, kind)).map((r) => open(kind, r));

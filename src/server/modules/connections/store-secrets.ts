@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { connections, connectionSecrets, type ConnectionState } from './schema.ts';
 import type { ConnectionKind, ConnectionRow } from './store.ts';
@@ -64,4 +64,21 @@ export async function countWrongCode(db: Tx, id: number): Promise<number> {
 export async function connectionCountsOf(db: Tx, userId: number): Promise<{ kind: ConnectionKind; n: number }[]> {
   const rows = await db.select({ kind: connections.kind, n: count() }).from(connections).where(eq(connections.userId, userId)).groupBy(connections.kind);
   return rows.map((r) => ({ kind: r.kind, n: Number(r.n) }));
+}
+
+/** Sealed values under a key other than `keyId` (rotation), with their kind (the sealing context). */
+export async function sealedUnderOtherKeys(db: Tx, keyId: string): Promise<{ connectionId: number; kind: ConnectionKind; sealed: string }[]> {
+  return db
+    .select({ connectionId: connectionSecrets.connectionId, kind: connections.kind, sealed: connectionSecrets.sealed })
+    .from(connectionSecrets)
+    .innerJoin(connections, eq(connections.id, connectionSecrets.connectionId))
+    .where(ne(connectionSecrets.keyId, keyId));
+}
+
+/** Replaces a value sealed under an old key, unless it changed meanwhile. */
+export async function reseal(db: Tx, connectionId: number, from: string, to: { value: string; keyId: string }): Promise<void> {
+  await db
+    .update(connectionSecrets)
+    .set({ sealed: to.value, keyId: to.keyId })
+    .where(and(eq(connectionSecrets.connectionId, connectionId), eq(connectionSecrets.sealed, from)));
 }
