@@ -2878,7 +2878,7 @@ export interface components {
             name: string;
             state: components["schemas"]["ConnectionState"];
             stateChangedUnixTime: number;
-            /** @description codeNotSent when the bot could not write the code; webhookFailed */
+            /** @description codeNotSent when the bot could not write the code; credentialsUnreadable when no key of the server opens the token */
             lastError: string | null;
             createdUnixTime: number;
             /** @description The token's last 4 characters behind dots */
