@@ -1610,7 +1610,7 @@ export interface paths {
         /** The owner's Telegram bots (§2 /accounts/telegram), oldest first; tokens only masked. */
         get: operations["listTelegramBots"];
         put?: never;
-        /** Connects the owner's bot by its token (from @BotFather): checked with getMe (a token Telegram refuses → 400 naming `token`), then the bot's webhook is set to this server with its own secret_token. State `init` until the owner proves the bot is theirs: they send /start to it, it answers with a 6-digit code, they type the code (POST …/Confirm). 409 `botAlreadyConnected` when the bot is connected already; 502 `providerUnavailable` when Telegram does not answer (nothing is added). */
+        /** Connects the owner's bot by its token (from @BotFather): checked with getMe (a token Telegram refuses → 400 naming `token`), then the bot's webhook is set to this server with its own secret_token. State `init` until the owner proves the bot is theirs: they send /start to it, it answers with a 6-digit code, they type the code (POST …/Confirm). 409 `botAlreadyConnected` when the bot is connected already, 409 `telegramWebhookRefused` when Telegram refuses this server's address (PUBLIC_ORIGIN must be HTTPS); 502 `providerUnavailable` when Telegram does not answer (nothing is added). */
         post: operations["addTelegramBot"];
         delete?: never;
         options?: never;

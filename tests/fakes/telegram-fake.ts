@@ -167,7 +167,7 @@ function validMarkup(markup: unknown): boolean {
 }
 
 /**
- * Several owners' bots at one Bot API double (issue 17): `getMe`, `setWebhook` (`secret_token` 1–256 of
+ * Several owners' bots at one Bot API double (issue 17): `getMe`, `setWebhook` (an HTTPS URL; `secret_token` 1–256 of
  * A-Z a-z 0-9 _ -, as the Bot API requires), `deleteWebhook` and `sendMessage` (plain text) per token; an unknown
  * token is 401. `deliver` posts an update to a bot's webhook with its secret, as Telegram does.
  */
@@ -202,7 +202,7 @@ export async function startTelegramBotsFake(): Promise<TelegramBotsFake> {
     }
     if (method === 'getMe') return sendJson(res, 200, { ok: true, result: { id: bot.id, is_bot: true, first_name: bot.username, username: bot.username } });
     if (method === 'setWebhook') {
-      if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) return sendJson(res, 400, error(400, 'Bad Request: bad webhook: invalid URL'));
+      if (typeof body.url !== 'string' || !body.url.startsWith('https://')) return sendJson(res, 400, error(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook'));
       if (typeof body.secret_token !== 'string' || !/^[A-Za-z0-9_-]{1,256}$/.test(body.secret_token)) return sendJson(res, 400, error(400, 'Bad Request: secret token contains unallowed characters'));
       fake.webhooks.set(token!, { url: body.url, secret: body.secret_token });
       return sendJson(res, 200, { ok: true, result: true, description: 'Webhook was set' });

@@ -14,7 +14,7 @@ let twilio: TwilioFake;
 let sigma: SigmaFake;
 beforeAll(async () => {
   [telegram, twilio, sigma] = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake()]);
-  server = await startServer({ env: { TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+  server = await startServer({ env: { TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, PUBLIC_ORIGIN: 'https://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
 }, 120_000);
 afterAll(async () => {
   await server?.close();

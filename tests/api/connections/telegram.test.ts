@@ -65,6 +65,17 @@ describe('connecting a bot', () => {
     expect(await add((await owner()).token, bot.token)).toMatchObject({ status: 409, body: { code: 'botAlreadyConnected' } });
   });
 
+  it("409 and nothing added when Telegram refuses the server's address for the webhook (not HTTPS)", async () => {
+    const plain = await startServer({ env: { TELEGRAM_API_URL: fake.apiUrl, PUBLIC_ORIGIN: 'http://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+    try {
+      const u = await plain.createUser('plain@example.com', 'secret12');
+      expect(await plain.call('POST', '/Accounts/Telegram', { token: u.token, body: { token: newBot().token } })).toMatchObject({ status: 409, body: { code: 'telegramWebhookRefused' } });
+      expect((await plain.call('GET', '/Accounts/Telegram', { token: u.token })).body).toEqual({ bots: [] });
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('502 and nothing added when Telegram does not answer', async () => {
     const down = await startServer({ env: { TELEGRAM_API_URL: 'http://127.0.0.1:9', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
     try {

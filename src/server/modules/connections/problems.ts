@@ -17,6 +17,7 @@ export const connectionProblems = {
   telegramTokenInvalid: 'Error adding the Telegram bot: this is not a bot token (it looks like 123456789:AA…)',
   telegramTokenRejected: 'Error adding the Telegram bot: Telegram did not accept the token',
   botAlreadyConnected: 'Error adding the Telegram bot: this bot is already connected',
+  telegramWebhookRefused: "Error adding the Telegram bot: Telegram does not accept this server's address for the bot's messages (it needs HTTPS)",
   telegramCodeNotSent: 'Code not sent: send /start to the bot to get a new code',
   telegramCodeInvalid: 'Invalid code',
   telegramCodeAttempts: 'Too many wrong codes: send /start to the bot to get a new code',

@@ -28,10 +28,12 @@ export function botApi(config: Pick<ServerConfig, 'telegramBot' | 'publicOrigin'
     },
 
     /** Our webhook with the connection's secret_token; only the updates the cabinet reads. */
-    async setWebhook(token: string, connectionId: number, secret: string): Promise<true | 'rejected' | { down: string }> {
+    /** `badUrl`: Telegram refused our address (it takes only HTTPS on ports 443, 80, 88 and 8443). */
+    async setWebhook(token: string, connectionId: number, secret: string): Promise<true | 'rejected' | 'badUrl' | { down: string }> {
       const a = await call(token, 'setWebhook', { url: this.webhookUrl(connectionId), secret_token: secret, allowed_updates: ['message', 'my_chat_member'], drop_pending_updates: true });
       if (isDownAnswer(a)) return a;
       if (rejected(a)) return 'rejected';
+      if (a.status === 400) return 'badUrl';
       return ok(a) ? true : { down: `setWebhook refused (${a.status})` };
     },
 

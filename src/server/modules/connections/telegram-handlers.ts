@@ -57,6 +57,7 @@ export function telegramHandlers(ctx: AppContext): Handlers<'listTelegramBots' |
       if (hooked !== true) {
         // Nothing is added when Telegram does not take our webhook: the owner retries the whole step.
         await deleteConnection(db, row.id);
+        if (hooked === 'badUrl') throw new HttpError(409, 'telegramWebhookRefused');
         throw hooked === 'rejected' ? invalidField('token', 'telegramTokenRejected') : providerDown(hooked);
       }
       reply.code(201);
