@@ -9,6 +9,7 @@ import { connectionSecrets } from '../../../src/server/modules/connections/schem
 import { keyIdOf } from '../../../src/server/platform/crypto/sealing.ts';
 import { startSigmaFake, type SigmaFake } from '../../fakes/sigma-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
+import { expectNothingAdded } from './added-on.ts';
 
 let server: TestServer;
 let fake: SigmaFake;
@@ -53,14 +54,8 @@ describe('adding a Sigma SMS account', () => {
     expect(row!.sealed).not.toContain(a.password);
   });
 
-  it('502 when Sigma does not answer', async () => {
-    const down = await startServer({ env: { SIGMA_API_URL: 'http://127.0.0.1:9', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
-    try {
-      const u = await down.createUser('down-sigma@example.com', 'secret12');
-      expect(await down.call('POST', '/Accounts/Sigma', { token: u.token, body: { login: 'a', password: 'b', sender: 'Salon' } })).toMatchObject({ status: 502, body: { code: 'providerUnavailable' } });
-    } finally {
-      await down.close();
-    }
+  it('502 and nothing added when Sigma does not answer', { timeout: 90_000 }, async () => {
+    await expectNothingAdded({ SIGMA_API_URL: 'http://127.0.0.1:9' }, '/Accounts/Sigma', { login: 'a', password: 'b', sender: 'Salon' }, { status: 502, code: 'providerUnavailable' }, 'accounts');
   });
 });
 
@@ -113,7 +108,7 @@ describe('another owner', () => {
 });
 
 describe('key rotation (docs/connections.md "Secrets")', () => {
-  it('a start with a new SECRETS_KEY and the old one in SECRETS_KEYS_OLD seals the values again; a lost key reads as error, never a 5xx', async () => {
+  it('a start with a new SECRETS_KEY and the old one in SECRETS_KEYS_OLD seals the values again; a lost key reads as error, never a 5xx', { timeout: 180_000 }, async () => {
     const [a, b, c] = [randomBytes(32), randomBytes(32), randomBytes(32)];
     const env = (key: Buffer, old?: Buffer): Record<string, string> => ({ SIGMA_API_URL: fake.url, ACCESS_TOKEN_TTL_SECONDS: '3650d', SECRETS_KEY: key.toString('base64'), ...(old ? { SECRETS_KEYS_OLD: old.toString('base64') } : {}) });
     const first = await startServer({ env: env(a) });

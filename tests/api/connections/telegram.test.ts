@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecrets, connections } from '../../../src/server/modules/connections/schema.ts';
 import { startTelegramBotsFake, type TelegramBotsFake } from '../../fakes/telegram-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
+import { expectNothingAdded } from './added-on.ts';
 
 let server: TestServer;
 let fake: TelegramBotsFake;
@@ -65,26 +66,13 @@ describe('connecting a bot', () => {
     expect(await add((await owner()).token, bot.token)).toMatchObject({ status: 409, body: { code: 'botAlreadyConnected' } });
   });
 
-  it("409 and nothing added when Telegram refuses the server's address for the webhook (not HTTPS)", async () => {
-    const plain = await startServer({ env: { TELEGRAM_API_URL: fake.apiUrl, PUBLIC_ORIGIN: 'http://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
-    try {
-      const u = await plain.createUser('plain@example.com', 'secret12');
-      expect(await plain.call('POST', '/Accounts/Telegram', { token: u.token, body: { token: newBot().token } })).toMatchObject({ status: 409, body: { code: 'telegramWebhookRefused' } });
-      expect((await plain.call('GET', '/Accounts/Telegram', { token: u.token })).body).toEqual({ bots: [] });
-    } finally {
-      await plain.close();
-    }
+  it("409 and nothing added when Telegram refuses the server's address for the webhook (not HTTPS)", { timeout: 90_000 }, async () => {
+    const env = { TELEGRAM_API_URL: fake.apiUrl, PUBLIC_ORIGIN: 'http://cabinet.example' };
+    await expectNothingAdded(env, '/Accounts/Telegram', { token: newBot().token }, { status: 409, code: 'telegramWebhookRefused' }, 'bots');
   });
 
-  it('502 and nothing added when Telegram does not answer', async () => {
-    const down = await startServer({ env: { TELEGRAM_API_URL: 'http://127.0.0.1:9', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
-    try {
-      const u = await down.createUser('down@example.com', 'secret12');
-      expect(await down.call('POST', '/Accounts/Telegram', { token: u.token, body: { token: newBot().token } })).toMatchObject({ status: 502, body: { code: 'providerUnavailable' } });
-      expect((await down.call('GET', '/Accounts/Telegram', { token: u.token })).body).toEqual({ bots: [] });
-    } finally {
-      await down.close();
-    }
+  it('502 and nothing added when Telegram does not answer', { timeout: 90_000 }, async () => {
+    await expectNothingAdded({ TELEGRAM_API_URL: 'http://127.0.0.1:9' }, '/Accounts/Telegram', { token: newBot().token }, { status: 502, code: 'providerUnavailable' }, 'bots');
   });
 });
 
