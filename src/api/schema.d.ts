@@ -1656,6 +1656,177 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/Telegram": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's Telegram bots (§2 /accounts/telegram), oldest first; tokens only masked. */
+        get: operations["listTelegramBots"];
+        put?: never;
+        /** Connects the owner's bot by its token (from @BotFather): checked with getMe (a token Telegram refuses → 400 naming `token`), then the bot's webhook is set to this server with its own secret_token. State `init` until the owner proves the bot is theirs: they send /start to it, it answers with a 6-digit code, they type the code (POST …/Confirm). 409 `botAlreadyConnected` when the bot is connected already, 409 `telegramWebhookRefused` when Telegram refuses this server's address (PUBLIC_ORIGIN must be HTTPS); 502 `providerUnavailable` when Telegram does not answer (nothing is added). */
+        post: operations["addTelegramBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Telegram/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** One bot; another owner's id is 404 like a missing one. */
+        get: operations["getTelegramBot"];
+        put?: never;
+        post?: never;
+        /** Removes the bot's webhook (deleteWebhook), then the connection. A token Telegram no longer accepts deletes anyway; 502 `providerUnavailable` when Telegram does not answer (the bot stays). */
+        delete: operations["deleteTelegramBot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Telegram/{connectionId}/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The code the bot sent after /start: right → Connected; wrong → 400 `telegramCodeInvalid` ('Invalid code') on `code`; 409 `telegramCodeNotSent` when no code was sent (or it expired after 10 minutes); 429 `telegramCodeAttempts` after 5 wrong codes (the code is void: /start again for a new one). */
+        post: operations["confirmTelegramBot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/telegram/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An owner's bot's webhook (setWebhook with this connection's secret_token, checked in X-Telegram-Bot-Api-Secret-Token before the body is read: wrong → 401). Before the bot is confirmed, /start sends the owner's code; afterwards the updates are the subscribers' (the server bot's receiver, answered by this bot). Updates it does not use answer 200 (Telegram resends non-2xx answers). */
+        post: operations["receiveTelegramBotUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Twilio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's Twilio senders (§2 /accounts/twilio), oldest first; auth tokens only masked. */
+        get: operations["listTwilioAccounts"];
+        put?: never;
+        /** Adds a Twilio sender: Account SID, auth token and the phone it sends from (`+14155550100` for SMS, `whatsapp:+14155550100` for WhatsApp). Checked by reading the Account resource: Twilio refusing the credentials → 400 naming `authToken`, a suspended or closed account → 400 naming `accountSid`; 502 `providerUnavailable` when Twilio does not answer. Status callbacks come back signed to POST /Webhooks/twilio/{connectionId}. */
+        post: operations["addTwilioAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Twilio/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** One Twilio sender; another owner's id is 404 like a missing one. */
+        get: operations["getTwilioAccount"];
+        put?: never;
+        post?: never;
+        /** Deletes the sender and its sealed credentials (nothing to undo at Twilio). */
+        delete: operations["deleteTwilioAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/twilio/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Twilio's status callback of a message sent through this connection, form-encoded, verified by X-Twilio-Signature (HMAC-SHA1 under the connection's auth token over the callback URL and the sorted parameters) before any parameter is used: wrong, missing, or an unknown connection → 401. delivered, read, failed and undelivered become the message's delivery events; other statuses are ignored. */
+        post: operations["receiveTwilioStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Sigma": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's Sigma SMS accounts (§2 /accounts/sigma), oldest first; passwords only masked. */
+        get: operations["listSigmaAccounts"];
+        put?: never;
+        /** Adds a Sigma SMS account: login, password and the sender name registered with it. Checked by signing in to Sigma: refused → 400 naming `password`; 502 `providerUnavailable` when Sigma does not answer. */
+        post: operations["addSigmaAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Sigma/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** One Sigma SMS account; another owner's id is 404 like a missing one. */
+        get: operations["getSigmaAccount"];
+        put?: never;
+        post?: never;
+        /** Deletes the account and its sealed credentials. */
+        delete: operations["deleteSigmaAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Conversations": {
         parameters: {
             query?: never;
@@ -2829,6 +3000,55 @@ export interface components {
             /** @description Channel kinds tried in turn for each message (docs/connections.md "Sending and pacing") */
             fallbackOrder: ("whatsapp" | "telegram" | "sms")[];
         };
+        TelegramBot: {
+            id: number;
+            /** @description The bot's @username */
+            name: string;
+            state: components["schemas"]["ConnectionState"];
+            stateChangedUnixTime: number;
+            /** @description codeNotSent when the bot could not write the code; credentialsUnreadable when no key of the server opens the token */
+            lastError: string | null;
+            createdUnixTime: number;
+            /** @description The token's last 4 characters behind dots */
+            tokenMasked: string;
+            /** @description https://t.me/<bot>: the owner opens it and sends /start for the code */
+            startLink: string;
+            /** @description A code waits to be typed */
+            codeSent: boolean;
+        };
+        TelegramBotList: {
+            bots: components["schemas"]["TelegramBot"][];
+        };
+        TwilioAccount: {
+            id: number;
+            name: string;
+            accountSid: string;
+            authTokenMasked: string;
+            /** @description The sender as Twilio takes it: +E.164 or whatsapp:+E.164 */
+            phone: string;
+            /** @enum {string} */
+            channel: "sms" | "whatsapp";
+            state: components["schemas"]["ConnectionState"];
+            stateChangedUnixTime: number;
+            lastError: string | null;
+            createdUnixTime: number;
+        };
+        TwilioAccountList: {
+            accounts: components["schemas"]["TwilioAccount"][];
+        };
+        SigmaAccount: {
+            id: number;
+            login: string;
+            sender: string;
+            passwordMasked: string;
+            state: components["schemas"]["ConnectionState"];
+            stateChangedUnixTime: number;
+            lastError: string | null;
+            createdUnixTime: number;
+        };
+        SigmaAccountList: {
+            accounts: components["schemas"]["SigmaAccount"][];
+        };
         Conversation: {
             id: number;
             /** @enum {string} */
@@ -2926,6 +3146,15 @@ export interface components {
         };
         /** @description The WhatsApp gateway did not answer (down, timed out or refused our key); nothing changed */
         GatewayUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Problem"];
+            };
+        };
+        /** @description The provider (Telegram, Twilio, Sigma) did not answer or answered with an error of its own; nothing changed */
+        ProviderUnavailable: {
             headers: {
                 [name: string]: unknown;
             };
@@ -6039,6 +6268,402 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listTelegramBots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bots */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramBotList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addTelegramBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The bot token, e.g. 123456789:AA… */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The bot, waiting for its code */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramBot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getTelegramBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramBot"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteTelegramBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    confirmTelegramBot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The bot, Connected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TelegramBot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    receiveTelegramBotUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listTwilioAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addTwilioAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description AC followed by 32 hex digits */
+                    accountSid: string;
+                    authToken: string;
+                    /** @description E.164, or whatsapp: + E.164 */
+                    phone: string;
+                    /** @description What the owner calls it (default the phone) */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getTwilioAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwilioAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteTwilioAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveTwilioStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored";
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listSigmaAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigmaAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addSigmaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    login: string;
+                    password: string;
+                    /** @description Sender name: up to 11 Latin letters, digits, spaces, . - _ ; or a number of up to 15 digits */
+                    sender: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigmaAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getSigmaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigmaAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteSigmaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listConversations: {

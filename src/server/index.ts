@@ -54,6 +54,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
     const foreground = new Foreground();
     app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates, foreground }, options.fastify);
     const appLog = app.log;
+    if (config.secrets.source === 'created') appLog.warn({ file: config.secrets.file }, 'SECRETS_KEY is not set: generated a key for provider credentials in this file (mode 0600); back it up with the data, or set SECRETS_KEY (docs/connections.md "Secrets")');
     // With threads the loop runs there; this thread keeps `tick()` for operator tasks and tests.
     const delivery = await startDelivery({
       db: database.db,

@@ -165,3 +165,73 @@ function validMarkup(markup: unknown): boolean {
   if (!Array.isArray(rows) || !rows.length) return false;
   return rows.every((row) => Array.isArray(row) && row.length > 0 && row.every((b) => typeof b?.text === 'string' && b.text.length > 0));
 }
+
+/**
+ * Several owners' bots at one Bot API double (issue 17): `getMe`, `setWebhook` (an HTTPS URL; `secret_token` 1–256 of
+ * A-Z a-z 0-9 _ -, as the Bot API requires), `deleteWebhook` and `sendMessage` (plain text) per token; an unknown
+ * token is 401. `deliver` posts an update to a bot's webhook with its secret, as Telegram does.
+ */
+export interface TelegramBotsFake extends FakeServer {
+  apiUrl: string;
+  /** token → the bot's id and username. */
+  bots: Map<string, { id: number; username: string }>;
+  /** token → the webhook set (url, secret_token), absent after deleteWebhook. */
+  webhooks: Map<string, { url: string; secret: string }>;
+  sent: { token: string; chatId: string; text: string }[];
+  /** Chats that blocked the bots (sendMessage 403). */
+  blocked: Set<string>;
+  deliver(token: string, update: unknown, secret?: string): Promise<{ status: number; body: unknown }>;
+  /** The origin that reaches the server when its public one (the webhook URL's) does not resolve here. */
+  via?: string;
+}
+
+export async function startTelegramBotsFake(): Promise<TelegramBotsFake> {
+  const error = (code: number, description: string) => ({ ok: false, error_code: code, description });
+  const fake = {} as TelegramBotsFake;
+  const server = await startFake((req, raw, res) => {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
+    if (!match) return sendJson(res, 404, error(404, 'Not Found'));
+    const [, token, method] = match;
+    const bot = fake.bots.get(token!);
+    if (!bot) return sendJson(res, 401, error(401, 'Unauthorized'));
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw || '{}');
+    } catch {
+      return sendJson(res, 400, error(400, 'Bad Request: invalid JSON'));
+    }
+    if (method === 'getMe') return sendJson(res, 200, { ok: true, result: { id: bot.id, is_bot: true, first_name: bot.username, username: bot.username } });
+    if (method === 'setWebhook') {
+      if (typeof body.url !== 'string' || !body.url.startsWith('https://')) return sendJson(res, 400, error(400, 'Bad Request: bad webhook: An HTTPS URL must be provided for webhook'));
+      if (typeof body.secret_token !== 'string' || !/^[A-Za-z0-9_-]{1,256}$/.test(body.secret_token)) return sendJson(res, 400, error(400, 'Bad Request: secret token contains unallowed characters'));
+      fake.webhooks.set(token!, { url: body.url, secret: body.secret_token });
+      return sendJson(res, 200, { ok: true, result: true, description: 'Webhook was set' });
+    }
+    if (method === 'deleteWebhook') {
+      fake.webhooks.delete(token!);
+      return sendJson(res, 200, { ok: true, result: true, description: 'Webhook was deleted' });
+    }
+    if (method === 'sendMessage') {
+      const chatId = String(body.chat_id ?? '');
+      if (!chatId) return sendJson(res, 400, error(400, 'Bad Request: chat_id is empty'));
+      if (typeof body.text !== 'string' || !body.text.trim()) return sendJson(res, 400, error(400, 'Bad Request: message text is empty'));
+      if (fake.blocked.has(chatId)) return sendJson(res, 403, error(403, 'Forbidden: bot was blocked by the user'));
+      fake.sent.push({ token: token!, chatId, text: body.text });
+      return sendJson(res, 200, { ok: true, result: { message_id: fake.sent.length, date: Math.floor(Date.now() / 1000), chat: { id: Number(chatId), type: 'private' }, text: body.text } });
+    }
+    return sendJson(res, 404, error(404, 'Not Found: method not found'));
+  });
+  return Object.assign(fake, server, {
+    apiUrl: server.url,
+    bots: new Map(),
+    webhooks: new Map(),
+    sent: [],
+    blocked: new Set<string>(),
+    async deliver(token: string, update: unknown, secret?: string) {
+      const hook = fake.webhooks.get(token)!;
+      const url = fake.via ? fake.via + new URL(hook.url).pathname : hook.url;
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': secret ?? hook.secret }, body: JSON.stringify(update) });
+      return { status: res.status, body: await res.json().catch(() => undefined) };
+    },
+  });
+}

@@ -3,6 +3,9 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../../src/server/platform/db/rows.ts';
 import { DEMO, startServer, type TestServer } from '../api/harness.ts';
+import { startSigmaFake } from '../fakes/sigma-fake.ts';
+import { startTelegramBotsFake } from '../fakes/telegram-fake.ts';
+import { startTwilioFake } from '../fakes/twilio-fake.ts';
 import type { FuzzOptions } from './runner.ts';
 
 /**
@@ -20,8 +23,16 @@ export interface FuzzTarget {
 }
 
 export async function startTarget(): Promise<FuzzTarget> {
-  // The delivery engine runs only when asked, so the data moves only by the requests themselves.
-  const server = await startServer({ env: { DELIVERY_INTERVAL_MS: '0', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+  // The delivery engine runs only when asked, so the data moves only by the requests themselves. The owners'
+  // providers (Telegram, Twilio, Sigma) are local doubles: a fuzzed credential is refused there (400), never 502.
+  const fakes = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake()]);
+  const [telegram, twilio, sigma] = fakes;
+  const server = await startServer({ env: { DELIVERY_INTERVAL_MS: '0', ACCESS_TOKEN_TTL_SECONDS: '3650d', TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url } });
+  const close = server.close;
+  server.close = async () => {
+    await close();
+    await Promise.all(fakes.map((f) => f.close()));
+  };
   const owner = await server.login(DEMO.email, DEMO.password);
   const admin = await server.createUser('fuzz-admin@example.com', 'secret1', 'admin');
   const superadmin = await server.createUser('fuzz-super@example.com', 'secret1', 'superadmin');

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { JSONWebKeySet } from 'jose';
+import { sealingKeys, KeySettingError, type KeySource } from './crypto/keys.ts';
 import { parseCidr } from './http/outbound-fetch.ts';
 
 /** Everything the reference API reads from its environment, parsed once by loadConfig(). */
@@ -68,6 +69,10 @@ export interface ServerConfig {
    * WhatsApp number of their own (docs/connections.md "Sending and pacing"); unset, such owners' messages wait.
    */
   channels: { waha?: WahaOptions & { perMinute: number; operatorSession?: string }; telegram?: TelegramOptions };
+  /** Keys sealing provider credentials at rest (SECRETS_KEY, SECRETS_KEYS_OLD; docs/connections.md "Secrets"). */
+  secrets: { keys: Buffer[]; source: KeySource; file?: string };
+  /** Provider API origins of the owners' connections (TWILIO_API_URL, SIGMA_API_URL; test doubles in tests). */
+  providers: { twilioApiUrl: string; sigmaApiUrl: string };
   /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
   outboundFetch: { allow: string[] };
 }
@@ -225,6 +230,20 @@ function cidrList(env: Env, name: string): string[] {
   return ranges;
 }
 
+function secretsSetting(env: Env, dataDir: string): ServerConfig['secrets'] {
+  try {
+    return sealingKeys(env, dataDir);
+  } catch (error) {
+    throw error instanceof KeySettingError ? new ConfigError(error.message) : error;
+  }
+}
+
+function providerUrl(env: Env, name: string, fallback: string): string {
+  const value = env[name] || fallback;
+  checkUrl(name, value);
+  return value.replace(/\/+$/, '');
+}
+
 function clockOffsetMs(env: Env): number {
   const raw = env.CLOCK_OFFSET?.trim();
   if (!raw) return 0;
@@ -294,6 +313,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     },
     channels: overrides.channels ?? channelSettings(env, channel),
     outboundFetch: { allow: cidrList(env, 'OUTBOUND_FETCH_ALLOW') },
+    secrets: overrides.secrets ?? secretsSetting(env, dataDir),
+    providers: { twilioApiUrl: providerUrl(env, 'TWILIO_API_URL', 'https://api.twilio.com'), sigmaApiUrl: providerUrl(env, 'SIGMA_API_URL', 'https://online.sigmasms.ru') },
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');

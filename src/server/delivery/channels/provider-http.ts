@@ -38,6 +38,11 @@ export function postJson(url: string, payload: unknown, headers: Record<string, 
   return post(url, JSON.stringify(payload), { 'content-type': 'application/json', ...headers }, timeoutMs);
 }
 
+/** POSTs application/x-www-form-urlencoded fields (Twilio's REST API), with the same deadline and outcomes. */
+export function postUrlEncoded(url: string, fields: Record<string, string>, headers: Record<string, string>, timeoutMs: number): Promise<ProviderReply | SendResult> {
+  return post(url, new URLSearchParams(fields).toString(), { 'content-type': 'application/x-www-form-urlencoded', ...headers }, timeoutMs);
+}
+
 /** POSTs multipart/form-data: plain fields (objects as JSON, as the Bot API reads them) and one file of bytes. */
 export function postForm(
   url: string,

@@ -4,7 +4,8 @@ import type { AppContext } from '../../platform/context.ts';
 import { emailsOf, findUser, linkedAccountsOf } from '../account/store.ts';
 import { companyWithOwner, linkedAccountCounts } from '../account/store-linked.ts';
 import { CONNECTION_STATES } from '../connections/schema.ts';
-import { countConnectionsOf, instancesOf, instancesPage } from '../connections/store.ts';
+import { instancesOf, instancesPage } from '../connections/store.ts';
+import { connectionCountsOf } from '../connections/store-secrets.ts';
 import { sessionActivity } from '../account/store-sessions.ts';
 import { countFlowsOf } from '../flows/store.ts';
 import { countIgnoredOf } from '../phones/store.ts';
@@ -75,9 +76,9 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
       if (!user) throw notFound('userNotFound');
       const now = new Date(config.now());
       const nowS = Math.floor(config.now() / 1000);
-      const [accounts, whatsAppCount, instances, companies, pay, session, mail, granted, flowCount, ignoredCount] = await Promise.all([
+      const [accounts, connectionCounts, instances, companies, pay, session, mail, granted, flowCount, ignoredCount] = await Promise.all([
         linkedAccountCounts(db, userId),
-        countConnectionsOf(db, userId, 'whatsapp'),
+        connectionCountsOf(db, userId),
         instancesOf(db, userId),
         linkedAccountsOf(db, userId, 'yclientsCompany'),
         paymentSummary(db, userId),
@@ -106,8 +107,9 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
         checks,
         lastSignInUnixTime: lastSignIn,
         activeSessions: Number(session?.active ?? 0),
-        // WhatsApp numbers keep the bundle's name `chatApi` here (they live in connections since issue 17).
-        accounts: Object.fromEntries([...accounts.map((a) => [a.kind, Number(a.n)]), ...(whatsAppCount ? [['chatApi', whatsAppCount]] : [])]),
+        // WhatsApp numbers keep the bundle's name `chatApi` here (they live in connections since issue 17); the other
+        // kinds of connections add to their linked-account namesakes.
+        accounts: accountCounts(accounts, connectionCounts),
         instances,
         companies: companyList,
         payments: { successful: Number(pay?.ok ?? 0), failed: Number(pay?.failed ?? 0), lastSuccessfulEndUnixTime: lastEnd, subscription },
@@ -118,4 +120,15 @@ export function adminHealthHandlers(ctx: AppContext): Handlers<'adminListInstanc
       };
     },
   };
+}
+
+/** Linked accounts and connections counted per kind, WhatsApp numbers as `chatApi`. */
+function accountCounts(linked: { kind: string; n: unknown }[], connected: { kind: string; n: number }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const a of linked) counts[a.kind] = Number(a.n);
+  for (const c of connected) {
+    const kind = c.kind === 'whatsapp' ? 'chatApi' : c.kind;
+    counts[kind] = (counts[kind] ?? 0) + c.n;
+  }
+  return counts;
 }

@@ -74,15 +74,21 @@ export function adminUserHandlers(
 
     async adminGetUserAccounts(req) {
       await loadUser(req.params.id);
-      const [rows, numbers] = await Promise.all([allLinkedAccountsOf(db, req.params.id), connectionsOf(db, req.params.id, 'whatsapp')]);
+      const [rows, numbers, bots, sigma] = await Promise.all([
+        allLinkedAccountsOf(db, req.params.id),
+        connectionsOf(db, req.params.id, 'whatsapp'),
+        connectionsOf(db, req.params.id, 'telegram'),
+        connectionsOf(db, req.params.id, 'sigma'),
+      ]);
       const of = (kind: (typeof rows)[number]['kind']) => rows.filter((r) => r.kind === kind);
       const named = (kind: (typeof rows)[number]['kind']) => of(kind).map((r) => ({ id: r.id, name: r.name }));
       return {
         chatApiAccounts: numbers.map((r) => ({ id: r.id, phone: r.name })),
         yclientsCompanies: of('yclientsCompany').map((r) => ({ id: r.id, companyName: r.name })),
-        telegramAccounts: named('telegram'),
+        // Bots and Sigma accounts connected since issue 17 live in connections (name: the bot's @username, the login).
+        telegramAccounts: [...named('telegram'), ...bots.map((r) => ({ id: r.id, name: r.name }))],
         iikoAccounts: named('iiko'),
-        sigmaAccounts: named('sigma'),
+        sigmaAccounts: [...named('sigma'), ...sigma.map((r) => ({ id: r.id, name: r.name }))],
         chatwootAccounts: named('chatwoot'),
         amoAccounts: named('amo'),
         iikoOrganizations: of('iikoOrganization').map((r) => ({ id: r.externalId ?? String(r.id), title: r.name })),

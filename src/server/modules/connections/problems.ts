@@ -11,4 +11,22 @@ export const connectionProblems = {
   // §8 "QR code error"; "link expired (after 30 minutes)".
   qrLinkNotFound: 'QR code error: the link is not valid',
   qrLinkExpired: 'The link has expired',
+  // Telegram, Twilio and Sigma SMS (§8: Telegram "code not sent", 'Invalid code', add/delete errors; Twilio add/get/delete errors).
+  providerUnavailable: 'The provider did not answer; try again in a minute',
+  telegramNotFound: 'Telegram bot not found',
+  telegramTokenInvalid: 'Error adding the Telegram bot: this is not a bot token (it looks like 123456789:AA…)',
+  telegramTokenRejected: 'Error adding the Telegram bot: Telegram did not accept the token',
+  botAlreadyConnected: 'Error adding the Telegram bot: this bot is already connected',
+  telegramWebhookRefused: "Error adding the Telegram bot: Telegram does not accept this server's address for the bot's messages (it needs HTTPS)",
+  telegramCodeNotSent: 'Code not sent: send /start to the bot to get a new code',
+  telegramCodeInvalid: 'Invalid code',
+  telegramCodeAttempts: 'Too many wrong codes: send /start to the bot to get a new code',
+  twilioNotFound: 'Twilio account not found',
+  twilioSidInvalid: 'Error adding the Twilio account: the Account SID starts with AC followed by 32 characters',
+  twilioCredentialsRejected: 'Error adding the Twilio account: Twilio did not accept the Account SID and auth token',
+  twilioAccountInactive: 'Error adding the Twilio account: the account is suspended or closed',
+  twilioPhoneInvalid: 'Enter the number in international format (+14155550100), or whatsapp:+14155550100 for WhatsApp',
+  sigmaNotFound: 'Sigma SMS account not found',
+  sigmaCredentialsRejected: 'Error adding the Sigma SMS account: wrong login or password',
+  sigmaSenderInvalid: 'The sender name is up to 11 Latin letters, digits, spaces, dots, dashes and underscores, or a number of up to 15 digits',
 } as const;

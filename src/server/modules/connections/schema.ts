@@ -54,3 +54,27 @@ export const connectionCodeRequests = pgTable(
   },
   (t) => [index('connection_code_requests_idx').on(t.connectionId, t.requestedAt)],
 );
+
+/**
+ * Provider credentials of a Telegram, Twilio or Sigma connection, sealed (platform/crypto: AES-256-GCM, `key_id` names
+ * the key for rotation), one row per connection; kept apart from `connections` so the lists, the admin screens and
+ * Home never load them. The Telegram bot's ownership code lives here too: its SHA-256, expiry and wrong attempts.
+ */
+export const connectionSecrets = pgTable(
+  'connection_secrets',
+  {
+    connectionId: integer('connection_id')
+      .primaryKey()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    sealed: text('sealed').notNull(),
+    keyId: text('key_id').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+    /** Telegram: SHA-256 of `<connection id>:<code>` of the code last sent to the owner's chat. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: ts('code_expires_at'),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    /** Telegram: the chat that sent /start (the owner's, once the code is typed). */
+    ownerChatId: text('owner_chat_id'),
+  },
+  (t) => [index('connection_secrets_key_idx').on(t.keyId)],
+);

@@ -1,5 +1,6 @@
 import type { ProviderReply } from '../../delivery/channels/provider-http.ts';
 import type { WahaOptions } from '../../platform/config.ts';
+import { jsonOf } from './provider-call.ts';
 
 /**
  * The operator's WAHA gateway, sessions side (providers.md D.1): one session per connection, named `c<id>`.
@@ -46,13 +47,7 @@ export function wahaSessions(options: WahaOptions): WahaSessions {
     if (body !== undefined) headers['content-type'] = 'application/json';
     try {
       const res = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
-      const text = await res.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
+      const parsed = await jsonOf(res);
       if (res.status >= 500) return down(`gateway answered ${res.status}`);
       if (res.status === 401 || res.status === 403) return down('gateway refused the API key');
       return { status: res.status, body: parsed, retryAfterHeader: res.headers.get('retry-after') };

@@ -1,0 +1,15 @@
+import type { Sealer } from '../../platform/crypto/sealing.ts';
+
+// The sealed credentials of each kind (docs/connections.md "Secrets"); the kind is the sealing context, so one
+// kind's value never opens as another's.
+export interface Credentials {
+  /** `webhookSecret`: the secret_token Telegram sends with this bot's updates. */
+  telegram: { token: string; webhookSecret: string };
+  twilio: { accountSid: string; authToken: string; from: string };
+  sigma: { login: string; password: string; sender: string };
+}
+export type SealedKind = keyof Credentials;
+
+export const sealCredentials = <K extends SealedKind>(sealer: Sealer, kind: K, value: Credentials[K]): string => sealer.seal(JSON.stringify(value), kind);
+
+export const openCredentials = <K extends SealedKind>(sealer: Sealer, kind: K, sealed: string): Credentials[K] => JSON.parse(sealer.open(sealed, kind)) as Credentials[K];
