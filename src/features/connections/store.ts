@@ -36,7 +36,7 @@ export const QR_LOAD_SECONDS = 120;
 export const isWaiting = (state: ConnectionState) => state === 'loading' || state === 'GotQrCode' || state === 'init';
 export const isConnected = (state: ConnectionState) => state === 'Connected' || state === 'Authorized';
 
-async function outcome<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> {
+export async function outcome<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> {
   try {
     const { data, error, response } = await call;
     if (data !== undefined && !error) return { data };

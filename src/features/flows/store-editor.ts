@@ -9,8 +9,8 @@ export type FlowPatch = components['schemas']['FlowPatch'];
 
 /** The fields the editor changes, sent as one PATCH (the image has its own calls). */
 export function patchOf(flow: Flow): FlowPatch {
-  const { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones } = flow;
-  return { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones };
+  const { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones, connectionId } = flow;
+  return { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones, connectionId };
 }
 
 /** Field errors keyed by path; the server's problem uses the same paths and codes as the shared rules. */

@@ -26,6 +26,7 @@ describe('flow editor address', () => {
     expect(stepOf('endDate')).toBe('timing');
     expect(stepOf('filters.spend')).toBe('filters');
     expect(stepOf('testPhones')).toBe('mode');
+    expect(stepOf('connectionId')).toBe('mode');
     expect(stepOf('image.sizeBytes')).toBe('message');
     expect(stepOf('content')).toBe('message');
   });

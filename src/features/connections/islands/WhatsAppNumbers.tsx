@@ -12,6 +12,8 @@ import type { ConnectionsProps } from './props.ts';
 import { StateBadge } from './StateBadge.tsx';
 import { QrPanel } from './QrPanel.tsx';
 import { ShareLink } from './ShareLink.tsx';
+import { NumberSending } from './NumberSending.tsx';
+import { FallbackOrder } from './FallbackOrder.tsx';
 
 // Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
 const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
@@ -115,6 +117,8 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
           { header: t('col.name'), cell: (n) => n.name },
           { header: t('col.phone'), cell: (n) => displayPhone(n.phone) ?? <span className="text-ink-muted">{t('noPhone')}</span> },
           { header: t('col.state'), cell: (n) => <StateBadge t={t} number={n} /> },
+          // Only a Connected number sends: the others have no warm-up or pause to show.
+          { header: t('sending.column'), cell: (n) => (isConnected(n.state) ? <NumberSending key={n.id} t={t} number={n} /> : <span className="text-ink-muted">—</span>) },
           {
             header: t('col.actions'),
             hideHeader: true,
@@ -135,6 +139,7 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
           },
         ]}
       />
+      <FallbackOrder t={t} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog.tsx';
 import type { T } from '../../../../i18n/translate.ts';
 import { errorId, FieldError, inputClass } from './fields.tsx';
+import SendFrom from './SendFrom.tsx';
 import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
@@ -11,7 +12,10 @@ interface Props {
   change: (patch: Partial<Flow>) => void;
 }
 
-/** §4 mode: test sends to the owner's numbers, combat to clients; moving to combat is confirmed in a modal dialog. */
+/**
+ * §4 mode: test sends to the owner's numbers, combat to clients; moving to combat is confirmed in a modal dialog.
+ * The number the flow sends from sits here too, with the test numbers.
+ */
 export default function ModeStep({ t, flow, errors, change }: Props) {
   const [asking, setAsking] = useState(false);
 
@@ -52,6 +56,7 @@ export default function ModeStep({ t, flow, errors, change }: Props) {
         <p id="testPhones-hint" className="text-xs text-ink-muted m-0 mt-1">{t('testPhonesHint')}</p>
         <FieldError t={t} errors={errors} field="testPhones" />
       </div>
+      <SendFrom t={t} flow={flow} errors={errors} change={change} />
       <ConfirmDialog
         open={asking}
         title={t('combat.title')}
