@@ -4,7 +4,7 @@
 // The e2e server delivers through the sandbox, which never sends through a number, so the engine cannot pause one
 // here: the paused test takes the real server's sending state and marks it paused in the browser's copy only, then
 // Resume goes to the real server (a number not paused answers its state unchanged). The pause itself and Resume's
-// effect are the API tests' (tests/api/connections/sending.test.ts).
+// effect are the API tests' (tests/api/connections/sending-limits.test.ts).
 import type { Page } from '@playwright/test';
 import { api, customer } from './flows-support.ts';
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, test, type Tokens } from './support.ts';
@@ -126,6 +126,11 @@ test('the flow editor sends from the default or a chosen number, saved with the 
   await page.reload();
   await hydrated(page);
   await expect(select).toHaveValue(String(id));
+  // The number is deleted elsewhere while the editor still offers it: the server's 400 shows at the select.
+  await api(baseURL!, 'DELETE', `/Accounts/WhatsApp/${id}`, tokens.token);
+  await page.getByRole('button', { name: t('save'), exact: true }).click();
+  await expect(page.locator('#err-connectionId')).toHaveText(t('serverRule.connectionNotFound'));
+  await expect(select).toHaveAttribute('aria-invalid', 'true');
   // Back to the default: saved as null.
   await select.selectOption('');
   await page.getByRole('button', { name: t('save'), exact: true }).click();
