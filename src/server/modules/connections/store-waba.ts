@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { wabaTemplates } from './schema.ts';
 
@@ -28,10 +28,10 @@ export async function upsertWabaTemplate(db: Tx, connectionId: number, t: WabaTe
  * (deleted in the 360dialog hub or by Meta) go.
  */
 export async function replaceWabaTemplates(db: Tx, connectionId: number, list: WabaTemplateValues[], at: Date): Promise<void> {
+  const listed = new Set(list.map((t) => JSON.stringify([t.name, t.language])));
+  const vanished = (await wabaTemplatesOf(db, connectionId)).filter((t) => !listed.has(JSON.stringify([t.name, t.language]))).map((t) => t.id);
+  if (vanished.length) await db.delete(wabaTemplates).where(inArray(wabaTemplates.id, vanished));
   for (const t of list) await upsertWabaTemplate(db, connectionId, t, at);
-  const keep = list.map((t) => `${t.name}\u0000${t.language}`);
-  const key = sql<string>`${wabaTemplates.name} || chr(0) || ${wabaTemplates.language}`;
-  await db.delete(wabaTemplates).where(keep.length ? and(eq(wabaTemplates.connectionId, connectionId), notInArray(key, keep)) : eq(wabaTemplates.connectionId, connectionId));
 }
 
 /** Removes every language of a template name (360dialog deletes a template by name). */
