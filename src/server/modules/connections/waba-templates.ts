@@ -1,3 +1,4 @@
+import type { operations } from '../../../api/schema.d.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 
 // Rules of a new WABA message template (§5; providers.md D.2; docs/connections.md "WhatsApp Business (360dialog)").
@@ -9,17 +10,8 @@ export const BODY_MAX = 1024;
 /** Template names one WhatsApp Business account may hold (Meta). */
 export const TEMPLATE_LIMIT = 250;
 
-export interface NewTemplate {
-  name: string;
-  category: 'AUTHENTICATION' | 'MARKETING' | 'UTILITY';
-  language: string;
-  type: 'standard' | 'media';
-  body: string;
-  examples?: string[];
-  mediaFormat?: 'IMAGE' | 'VIDEO' | 'DOCUMENT';
-  mediaExampleUrl?: string;
-  footer?: string;
-}
+/** The create request as the contract has it (openapi/connections.yaml createWabaTemplate). */
+export type NewTemplate = operations['createWabaTemplate']['requestBody']['content']['application/json'];
 
 /** The {{n}} variables of a text, in order of appearance. */
 export const variablesOf = (text: string): number[] => [...text.matchAll(/\{\{\s*(\d+)\s*\}\}/g)].map((m) => Number(m[1]));
