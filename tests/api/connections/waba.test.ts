@@ -121,7 +121,9 @@ describe('templates', () => {
     expect((await server.call('GET', path, { token: o.token })).body.templates.map((t: { name: string }) => t.name)).toEqual(['promo_photo', 'visit_reminder']);
 
     fake.accounts.get(apiKey)!.templates.push(...Array.from({ length: 248 }, (_, i) => ({ ...fake.accounts.get(apiKey)!.templates[0]!, id: `t${i}`, name: `bulk_${i}` })));
-    expect((await server.call('POST', `${path}/Sync`, { token: o.token })).body.templates).toHaveLength(250);
+    // 260 rows over two listing pages (10 names in a second language), still 250 names.
+    fake.accounts.get(apiKey)!.templates.push(...Array.from({ length: 10 }, (_, i) => ({ ...fake.accounts.get(apiKey)!.templates[0]!, id: `e${i}`, name: `bulk_${i}`, language: 'en' })));
+    expect((await server.call('POST', `${path}/Sync`, { token: o.token })).body.templates).toHaveLength(260);
     expect(await server.call('POST', path, { token: o.token, body: newTemplate({ name: 'one_more' }) })).toMatchObject({ status: 409, body: { code: 'wabaTemplateLimit' } });
 
     expect((await server.call('DELETE', `${path}/visit_reminder`, { token: o.token })).status).toBe(204);
@@ -129,13 +131,18 @@ describe('templates', () => {
     expect(await server.call('DELETE', `${path}/visit_reminder`, { token: o.token })).toMatchObject({ status: 404, body: { code: 'wabaTemplateNotFound' } });
   });
 
-  it('a key revoked since the save: sync is 409 wabaKeyRejected and the stored templates stay', async () => {
+  it('a key revoked since the save: sync is 409 wabaKeyRejected, the account shows error, the stored templates stay', async () => {
     const o = await owner();
     const apiKey = key([{ name: 'kept' }]);
     const id = await connect(o.token, apiKey);
+    const account = fake.accounts.get(apiKey)!;
     fake.accounts.delete(apiKey);
     expect(await server.call('POST', `/Accounts/Waba/${id}/Templates/Sync`, { token: o.token })).toMatchObject({ status: 409, body: { code: 'wabaKeyRejected' } });
     expect((await server.call('GET', `/Accounts/Waba/${id}/Templates`, { token: o.token })).body.templates).toHaveLength(1);
+    expect((await server.call('GET', `/Accounts/Waba/${id}`, { token: o.token })).body).toMatchObject({ state: 'error', lastError: 'keyRejected' });
+    fake.accounts.set(apiKey, account);
+    expect((await server.call('POST', `/Accounts/Waba/${id}/Templates/Sync`, { token: o.token })).status).toBe(200);
+    expect((await server.call('GET', `/Accounts/Waba/${id}`, { token: o.token })).body).toMatchObject({ state: 'Connected', lastError: null });
   });
 });
 

@@ -8,7 +8,7 @@ import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { providerDown } from './provider-call.ts';
 import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
-import { connectionBySession, deleteConnection } from './store.ts';
+import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTemplatesOf, type WabaTemplateRow } from './store-waba.ts';
 import { createWabaTemplate, deleteWabaTemplateAt, listWabaTemplates, type TemplateCall } from './waba-api.ts';
 import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
@@ -98,11 +98,19 @@ export function wabaHandlers(
 
     async syncWabaTemplates(req) {
       const account = await own(req, req.params.connectionId);
+      const id = account.connection.id;
       const templates = await listWabaTemplates(config, account.credentials.apiKey);
-      if (templates === 'rejected') throw new HttpError(409, 'wabaKeyRejected');
+      if (templates === 'rejected') {
+        // Revoked in the 360dialog hub: the screen shows the account in error until a sync with a valid key.
+        await setState(db, id, { state: 'error', lastError: 'keyRejected' }, now());
+        throw new HttpError(409, 'wabaKeyRejected');
+      }
       if ('down' in templates) throw providerDown(templates);
-      await db.transaction((tx) => replaceWabaTemplates(tx, account.connection.id, templates, now()));
-      return { templates: (await wabaTemplatesOf(db, account.connection.id)).map(toTemplate) };
+      await db.transaction(async (tx) => {
+        await replaceWabaTemplates(tx, id, templates, now());
+        if (account.connection.lastError === 'keyRejected') await setState(tx, id, { state: 'Connected', lastError: null }, now());
+      });
+      return { templates: (await wabaTemplatesOf(db, id)).map(toTemplate) };
     },
 
     async createWabaTemplate(req, reply) {
