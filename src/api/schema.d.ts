@@ -1827,6 +1827,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/Waba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's WhatsApp Business accounts through 360dialog (§2 /accounts/dialog360), oldest first; keys only masked. */
+        get: operations["listWabaAccounts"];
+        put?: never;
+        /** Connects a WhatsApp Business number by its 360dialog API key (D360-API-KEY). Checked by listing its templates, which are stored at once: refused → 400 naming `apiKey`; 409 `wabaAlreadyConnected` for a key already connected; 502 `providerUnavailable` when 360dialog does not answer (nothing is added). */
+        post: operations["addWabaAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Waba/Callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The connect callback of the screen /accounts/dialog360/{token}/{accountId} (360dialog's partner sign-up). It needs the operator's 360dialog partner account to turn the channel into an API key; without one it answers 409 `wabaPartnerNotConfigured` and the owner adds the account by its API key (docs/connections.md). */
+        post: operations["connectWabaCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Waba/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** One WhatsApp Business account; another owner's id is 404 like a missing one. */
+        get: operations["getWabaAccount"];
+        put?: never;
+        post?: never;
+        /** Deletes the account, its templates as stored here and its sealed key (the templates stay at 360dialog). */
+        delete: operations["deleteWabaAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Waba/{connectionId}/Templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** The account's message templates as last synced (name, category, language, type, Meta's status). */
+        get: operations["listWabaTemplates"];
+        put?: never;
+        /** Submits a template to Meta through 360dialog (status pending until Meta decides). The name: lowercase English letters, digits, underscores for spaces (§5) → else 400 naming `name`; the body ≤ 1024 characters with variables {{1}}, {{2}}… in order and one example per variable (`examples`); a media template needs `mediaExampleUrl`. 409 for a name+language already there and at 250 template names; Meta's refusal → 400. */
+        post: operations["createWabaTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Waba/{connectionId}/Templates/Sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pulls the templates from 360dialog: new and changed ones stored, vanished ones removed. 409 `wabaKeyRejected` when 360dialog no longer accepts the key; 502 when it does not answer (nothing changes). */
+        post: operations["syncWabaTemplates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Waba/{connectionId}/Templates/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+                name: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes the template (every language of the name) at 360dialog and here; 404 for a name neither has. */
+        delete: operations["deleteWabaTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Conversations": {
         parameters: {
             query?: never;
@@ -3048,6 +3162,40 @@ export interface components {
         };
         SigmaAccountList: {
             accounts: components["schemas"]["SigmaAccount"][];
+        };
+        WabaAccount: {
+            id: number;
+            name: string;
+            apiKeyMasked: string;
+            state: components["schemas"]["ConnectionState"];
+            stateChangedUnixTime: number;
+            lastError: string | null;
+            createdUnixTime: number;
+            /** @description Templates stored from the last sync */
+            templates: number;
+            /** @description When the templates were last pulled (null: none stored) */
+            templatesSyncedUnixTime: number | null;
+        };
+        WabaAccountList: {
+            accounts: components["schemas"]["WabaAccount"][];
+        };
+        WabaTemplate: {
+            name: string;
+            /** @description AUTHENTICATION, MARKETING or UTILITY (as Meta has it) */
+            category: string;
+            language: string;
+            /** @enum {string} */
+            type: "standard" | "media";
+            /** @description Meta's status, lower-case: approved, pending, submitted, rejected, paused, disabled, in_appeal */
+            status: string;
+            rejectedReason: string | null;
+            /** @description The text with its {{n}} variables */
+            body: string;
+            /** @description When this template was last read from (or sent to) 360dialog */
+            syncedUnixTime: number;
+        };
+        WabaTemplateList: {
+            templates: components["schemas"]["WabaTemplate"][];
         };
         Conversation: {
             id: number;
@@ -6664,6 +6812,257 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listWabaAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    addWabaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    apiKey: string;
+                    /** @description What the owner calls the number */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    connectWabaCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                    accountId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getWabaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteWabaAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listWabaTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaTemplateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createWabaTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @enum {string} */
+                    category: "AUTHENTICATION" | "MARKETING" | "UTILITY";
+                    /** @description Meta's language code: ru, en_US, pt_BR… */
+                    language: string;
+                    /** @enum {string} */
+                    type: "standard" | "media";
+                    body: string;
+                    examples?: string[];
+                    /** @enum {string} */
+                    mediaFormat?: "IMAGE" | "VIDEO" | "DOCUMENT";
+                    /** Format: uri */
+                    mediaExampleUrl?: string;
+                    footer?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The template as submitted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    syncWabaTemplates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The templates after the sync */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaTemplateList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    deleteWabaTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
     listConversations: {

@@ -71,8 +71,8 @@ export interface ServerConfig {
   channels: { waha?: WahaOptions & { perMinute: number; operatorSession?: string }; telegram?: TelegramOptions };
   /** Keys sealing provider credentials at rest (SECRETS_KEY, SECRETS_KEYS_OLD; docs/connections.md "Secrets"). */
   secrets: { keys: Buffer[]; source: KeySource; file?: string };
-  /** Provider API origins of the owners' connections (TWILIO_API_URL, SIGMA_API_URL; test doubles in tests). */
-  providers: { twilioApiUrl: string; sigmaApiUrl: string };
+  /** Provider API origins of the owners' connections (TWILIO_API_URL, SIGMA_API_URL, DIALOG360_API_URL; test doubles in tests). */
+  providers: { twilioApiUrl: string; sigmaApiUrl: string; dialog360ApiUrl: string };
   /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
   outboundFetch: { allow: string[] };
 }
@@ -314,7 +314,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     channels: overrides.channels ?? channelSettings(env, channel),
     outboundFetch: { allow: cidrList(env, 'OUTBOUND_FETCH_ALLOW') },
     secrets: overrides.secrets ?? secretsSetting(env, dataDir),
-    providers: { twilioApiUrl: providerUrl(env, 'TWILIO_API_URL', 'https://api.twilio.com'), sigmaApiUrl: providerUrl(env, 'SIGMA_API_URL', 'https://online.sigmasms.ru') },
+    providers: {
+      twilioApiUrl: providerUrl(env, 'TWILIO_API_URL', 'https://api.twilio.com'),
+      sigmaApiUrl: providerUrl(env, 'SIGMA_API_URL', 'https://online.sigmasms.ru'),
+      dialog360ApiUrl: providerUrl(env, 'DIALOG360_API_URL', 'https://waba-v2.360dialog.io'),
+    },
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');

@@ -1,4 +1,4 @@
-// The contract fuzzer over the Telegram, Twilio and Sigma operations and their webhooks on a server whose providers
+// The contract fuzzer over the Telegram, Twilio, Sigma and WABA (360dialog) operations and their webhooks on a server whose providers
 // are the local doubles, with a connection of each kind in place: no 5xx, every error a Problem.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../../fuzz/contract.ts';
@@ -6,22 +6,24 @@ import { fuzz, summary } from '../../fuzz/runner.ts';
 import { startSigmaFake, type SigmaFake } from '../../fakes/sigma-fake.ts';
 import { startTelegramBotsFake, type TelegramBotsFake } from '../../fakes/telegram-fake.ts';
 import { newSid, startTwilioFake, type TwilioFake } from '../../fakes/twilio-fake.ts';
+import { startWabaFake, type WabaFake } from '../../fakes/waba-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;
 let telegram: TelegramBotsFake;
 let twilio: TwilioFake;
 let sigma: SigmaFake;
+let waba: WabaFake;
 beforeAll(async () => {
-  [telegram, twilio, sigma] = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake()]);
-  server = await startServer({ env: { TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, PUBLIC_ORIGIN: 'https://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+  [telegram, twilio, sigma, waba] = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake(), startWabaFake()]);
+  server = await startServer({ env: { TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, DIALOG360_API_URL: waba.url, PUBLIC_ORIGIN: 'https://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
-  await Promise.all([telegram?.close(), twilio?.close(), sigma?.close()]);
+  await Promise.all([telegram?.close(), twilio?.close(), sigma?.close(), waba?.close()]);
 });
 
-describe('Telegram, Twilio and Sigma under the fuzzer', () => {
+describe('Telegram, Twilio, Sigma and WABA under the fuzzer', () => {
   it('finds no 5xx and no error outside the Problem shape', { timeout: 300_000 }, async () => {
     const owner = await server.createUser('fuzz-providers@example.com', 'secret12');
     const token = `700000001:AAH${'y'.repeat(32)}`;
@@ -33,9 +35,12 @@ describe('Telegram, Twilio and Sigma under the fuzzer', () => {
     sigma.accounts.set('fuzz', { password: 'fuzz-password', senders: ['Salon'] });
     expect((await server.call('POST', '/Accounts/Sigma', { token: owner.token, body: { login: 'fuzz', password: 'fuzz-password', sender: 'Salon' } })).status).toBe(201);
 
+    waba.addAccount('fuzz-waba-key-123456', [{ name: 'reply_request' }]);
+    expect((await server.call('POST', '/Accounts/Waba', { token: owner.token, body: { apiKey: 'fuzz-waba-key-123456' } })).status).toBe(201);
+
     const contract = loadContract();
-    const operations = contract.operations.filter((op) => /^\/(Accounts\/(Telegram|Twilio|Sigma)|Webhooks\/(telegram|twilio)\/)/.test(op.path));
-    expect(operations.length).toBe(15);
+    const operations = contract.operations.filter((op) => /^\/(Accounts\/(Telegram|Twilio|Sigma|Waba)|Webhooks\/(telegram|twilio)\/)/.test(op.path));
+    expect(operations.length).toBe(24);
     const report = await fuzz({ base: server.base, contract, operations, runs: 40, seed: 20261124, tokens: { owner: owner.token, secret: 'not-the-secret' } });
     expect(report.failures, summary(report)).toEqual([]);
   });

@@ -7,6 +7,8 @@ export interface Credentials {
   telegram: { token: string; webhookSecret: string };
   twilio: { accountSid: string; authToken: string; from: string };
   sigma: { login: string; password: string; sender: string };
+  /** 360dialog's D360-API-KEY of one WhatsApp Business number. */
+  waba: { apiKey: string };
 }
 export type SealedKind = keyof Credentials;
 

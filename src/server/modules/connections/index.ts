@@ -5,6 +5,7 @@ import { sigmaHandlers } from './sigma-handlers.ts';
 import { telegramHandlers } from './telegram-handlers.ts';
 import { resealOldSecrets } from './rotation.ts';
 import { twilioHandlers } from './twilio-handlers.ts';
+import { wabaHandlers } from './waba-handlers.ts';
 import { connectionWebhookGuards, connectionWebhookHandlers } from './webhooks.ts';
 
 // The connections domain (issue 17): the owner's messaging connections, the `/accounts/*` screens. WhatsApp numbers
@@ -18,7 +19,7 @@ const FORM_MAX = 64 * 1024;
 
 export const connectionsModule = defineModule({
   name: 'connections',
-  handlers: (ctx) => ({ ...whatsAppHandlers(ctx), ...sendingHandlers(ctx), ...telegramHandlers(ctx), ...twilioHandlers(ctx), ...sigmaHandlers(ctx), ...connectionWebhookHandlers(ctx) }),
+  handlers: (ctx) => ({ ...whatsAppHandlers(ctx), ...sendingHandlers(ctx), ...telegramHandlers(ctx), ...twilioHandlers(ctx), ...sigmaHandlers(ctx), ...wabaHandlers(ctx), ...connectionWebhookHandlers(ctx) }),
   webhooks: (ctx) => connectionWebhookGuards(ctx),
   async register(app, ctx) {
     const rotated = await resealOldSecrets(ctx.db, ctx.config);

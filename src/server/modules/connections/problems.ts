@@ -29,4 +29,16 @@ export const connectionProblems = {
   sigmaNotFound: 'Sigma SMS account not found',
   sigmaCredentialsRejected: 'Error adding the Sigma SMS account: wrong login or password',
   sigmaSenderInvalid: 'The sender name is up to 11 Latin letters, digits, spaces, dots, dashes and underscores, or a number of up to 15 digits',
+  // WhatsApp Business API through 360dialog (§8: WABA and templates add/get/delete errors; §5 the template name).
+  wabaNotFound: 'WhatsApp Business account not found',
+  wabaKeyRejected: 'Error adding the WhatsApp Business account: 360dialog did not accept the API key',
+  wabaAlreadyConnected: 'Error adding the WhatsApp Business account: this account is already connected',
+  wabaPartnerNotConfigured: "Connecting through 360dialog's sign-up is not set up on this server: add the account by its API key",
+  wabaTemplateNotFound: 'Template not found',
+  wabaTemplateNameInvalid: 'Template name: lowercase English letters, digits and underscores instead of spaces (for example visit_reminder)',
+  wabaTemplateExists: 'Error adding the template: a template with this name and language already exists',
+  wabaTemplateVariablesInvalid: 'Number the variables in order from 1, each in double curly braces',
+  wabaTemplateExamplesMismatch: 'Give one example value for each variable of the text ({{count}})',
+  wabaTemplateLimit: 'Error adding the template: at most {{limit}} templates for one account',
+  wabaTemplateRefused: 'Error adding the template: WhatsApp refused it ({{reason}})',
 } as const;

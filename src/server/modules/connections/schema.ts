@@ -78,3 +78,31 @@ export const connectionSecrets = pgTable(
   },
   (t) => [index('connection_secrets_key_idx').on(t.keyId)],
 );
+
+/** §3: a WABA template is standard (text only) or media (a header with an image, video or document). */
+export const WABA_TEMPLATE_TYPES = ['standard', 'media'] as const;
+
+/**
+ * The message templates of a WABA connection (360dialog, docs/connections.md "WhatsApp Business (360dialog)"), as
+ * last pulled from 360dialog: one row per name and language, as Meta keys them. `status` is Meta's, lower-case.
+ */
+export const wabaTemplates = pgTable(
+  'waba_templates',
+  {
+    id: serial('id').primaryKey(),
+    connectionId: integer('connection_id')
+      .notNull()
+      .references(() => connections.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category').notNull(),
+    language: text('language').notNull(),
+    type: text('type', { enum: WABA_TEMPLATE_TYPES }).notNull(),
+    /** approved, pending, submitted, rejected, paused, disabled, in_appeal (or what Meta adds later). */
+    status: text('status').notNull(),
+    rejectedReason: text('rejected_reason'),
+    /** The body text, with its {{n}} variables (what a flow maps its values to). */
+    body: text('body').notNull().default(''),
+    syncedAt: ts('synced_at').notNull(),
+  },
+  (t) => [uniqueIndex('waba_templates_name_idx').on(t.connectionId, t.name, t.language)],
+);

@@ -25,6 +25,7 @@ const UNREADABLE: { [K in SealedKind]: Credentials[K] } = {
   telegram: { token: '', webhookSecret: '' },
   twilio: { accountSid: '', authToken: '', from: '' },
   sigma: { login: '', password: '', sender: '' },
+  waba: { apiKey: '' },
 };
 
 export interface Sealed<K extends SealedKind> {

@@ -1,0 +1,144 @@
+import type { components } from '../../../api/schema.d.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { sha256 } from '../../platform/auth/secrets.ts';
+import { masked } from '../../platform/crypto/sealing.ts';
+import { requireAuth } from '../../platform/http/auth.ts';
+import { invalidField } from '../../platform/http/field-error.ts';
+import { HttpError, notFound } from '../../platform/http/problem.ts';
+import type { Handlers } from '../../platform/http/types.ts';
+import { providerDown } from './provider-call.ts';
+import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
+import { connectionBySession, deleteConnection, setState } from './store.ts';
+import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTemplatesOf, type WabaTemplateRow } from './store-waba.ts';
+import { createWabaTemplate, deleteWabaTemplateAt, listWabaTemplates, type TemplateCall } from './waba-api.ts';
+import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
+
+type WabaAccount = components['schemas']['WabaAccount'];
+type WabaTemplate = components['schemas']['WabaTemplate'];
+type Req = Parameters<typeof requireAuth>[0];
+
+const sec = (d: Date) => Math.floor(d.getTime() / 1000);
+/** 360dialog keys are opaque; this only keeps junk from reaching it (the check on save is the real test). */
+const API_KEY = /^[A-Za-z0-9_-]{8,200}$/;
+
+const toTemplate = (t: WabaTemplateRow): WabaTemplate => ({
+  name: t.name,
+  category: t.category,
+  language: t.language,
+  type: t.type,
+  status: t.status,
+  rejectedReason: t.rejectedReason,
+  body: t.body,
+  syncedUnixTime: sec(t.syncedAt),
+});
+
+/** The owner's WhatsApp Business accounts through 360dialog and their templates (§2 /accounts/dialog360, §3, §5, §8). */
+export function wabaHandlers(
+  ctx: AppContext,
+): Handlers<'listWabaAccounts' | 'addWabaAccount' | 'connectWabaCallback' | 'getWabaAccount' | 'deleteWabaAccount' | 'listWabaTemplates' | 'syncWabaTemplates' | 'createWabaTemplate' | 'deleteWabaTemplate'> {
+  const { db, config } = ctx;
+  const sealed = sealedConnections(db, config);
+  const now = () => new Date(config.now());
+
+  const toAccount = async ({ connection: c, credentials }: Sealed<'waba'>): Promise<WabaAccount> => {
+    const templates = await wabaTemplatesOf(db, c.id);
+    const synced = templates.reduce<Date | null>((at, t) => (at && at > t.syncedAt ? at : t.syncedAt), null);
+    return { ...commonFields(c), name: c.name, apiKeyMasked: masked(credentials.apiKey), templates: templates.length, templatesSyncedUnixTime: synced ? sec(synced) : null };
+  };
+  const own = (req: Req, id: number) => sealed.own(req, id, 'waba', 'wabaNotFound');
+  /** A template call's failure as the owner's answer: a key revoked since the save, 360dialog down. */
+  const failed = (call: Exclude<TemplateCall, { ok: true }>): HttpError =>
+    call === 'rejected' ? new HttpError(409, 'wabaKeyRejected') : 'down' in call ? providerDown(call) : invalidField('body', 'wabaTemplateRefused', { params: { reason: call.refused } });
+
+  return {
+    async listWabaAccounts(req) {
+      const rows = await sealed.list(requireAuth(req).userId, 'waba');
+      return { accounts: await Promise.all(rows.map(toAccount)) };
+    },
+
+    async addWabaAccount(req, reply) {
+      const userId = requireAuth(req).userId;
+      const apiKey = req.body.apiKey.trim();
+      if (!API_KEY.test(apiKey)) throw invalidField('apiKey', 'wabaKeyRejected');
+      // One connection per key (a second would double every template and send): the session names the key's hash.
+      const session = `waba:${sha256(apiKey).slice(0, 32)}`;
+      if (await connectionBySession(db, session)) throw new HttpError(409, 'wabaAlreadyConnected');
+      const templates = await listWabaTemplates(config, apiKey);
+      if (templates === 'rejected') throw invalidField('apiKey', 'wabaKeyRejected');
+      if ('down' in templates) throw providerDown(templates);
+      const at = now();
+      const name = req.body.name?.trim() || 'WhatsApp Business';
+      const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey });
+      await db.transaction((tx) => replaceWabaTemplates(tx, row.id, templates, at));
+      reply.code(201);
+      return toAccount(await own(req, row.id));
+    },
+
+    async connectWabaCallback(req) {
+      requireAuth(req);
+      // 360dialog's partner sign-up returns a channel id; turning it into an API key needs the operator's partner
+      // account, which this server does not have (docs/connections.md "The connect callback").
+      throw new HttpError(409, 'wabaPartnerNotConfigured');
+    },
+
+    async getWabaAccount(req) {
+      return toAccount(await own(req, req.params.connectionId));
+    },
+
+    async deleteWabaAccount(req, reply) {
+      const account = await own(req, req.params.connectionId);
+      await deleteConnection(db, account.connection.id);
+      reply.code(204);
+    },
+
+    async listWabaTemplates(req) {
+      const account = await own(req, req.params.connectionId);
+      return { templates: (await wabaTemplatesOf(db, account.connection.id)).map(toTemplate) };
+    },
+
+    async syncWabaTemplates(req) {
+      const account = await own(req, req.params.connectionId);
+      const id = account.connection.id;
+      const templates = await listWabaTemplates(config, account.credentials.apiKey);
+      if (templates === 'rejected') {
+        // Revoked in the 360dialog hub: the screen shows the account in error until a sync with a valid key.
+        await setState(db, id, { state: 'error', lastError: 'keyRejected' }, now());
+        throw new HttpError(409, 'wabaKeyRejected');
+      }
+      if ('down' in templates) throw providerDown(templates);
+      await db.transaction(async (tx) => {
+        await replaceWabaTemplates(tx, id, templates, now());
+        if (account.connection.lastError === 'keyRejected') await setState(tx, id, { state: 'Connected', lastError: null }, now());
+      });
+      return { templates: (await wabaTemplatesOf(db, id)).map(toTemplate) };
+    },
+
+    async createWabaTemplate(req, reply) {
+      const account = await own(req, req.params.connectionId);
+      const t = { ...req.body, name: req.body.name.trim(), body: req.body.body.trim() };
+      checkNewTemplate(t);
+      const existing = await wabaTemplatesOf(db, account.connection.id);
+      if (existing.some((e) => e.name === t.name && e.language === t.language)) throw invalidField('name', 'wabaTemplateExists', { status: 409 });
+      const names = new Set(existing.map((e) => e.name));
+      if (!names.has(t.name) && names.size >= TEMPLATE_LIMIT) throw new HttpError(409, 'wabaTemplateLimit', { params: { limit: TEMPLATE_LIMIT } });
+      const call = await createWabaTemplate(config, account.credentials.apiKey, templatePayload(t));
+      if (typeof call !== 'object' || !('ok' in call)) throw failed(call);
+      const values = { name: t.name, category: t.category, language: t.language, type: t.type, status: call.status, rejectedReason: null, body: t.body };
+      await upsertWabaTemplate(db, account.connection.id, values, now());
+      reply.code(201);
+      return toTemplate((await wabaTemplatesOf(db, account.connection.id)).find((e) => e.name === t.name && e.language === t.language)!);
+    },
+
+    async deleteWabaTemplate(req, reply) {
+      const account = await own(req, req.params.connectionId);
+      const name = req.params.name;
+      const known = (await wabaTemplatesOf(db, account.connection.id)).some((e) => e.name === name);
+      const call = await deleteWabaTemplateAt(config, account.credentials.apiKey, name);
+      if (call === 'missing' && !known) throw notFound('wabaTemplateNotFound');
+      if (call !== 'missing' && (typeof call !== 'object' || !('ok' in call))) throw failed(call);
+      // Gone at 360dialog (now, or already): gone here too.
+      await deleteWabaTemplate(db, account.connection.id, name);
+      reply.code(204);
+    },
+  };
+}
