@@ -19,6 +19,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
   // WhatsApp numbers and the public QR page against the gateway double, both languages of the main hosts.
   'connections.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  // Telegram bots, Twilio senders and Sigma SMS accounts against their doubles, both languages of the main hosts.
+  'connections-providers.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'editor-chips.spec.ts': { route: 'flowEdit' },
   // Issue 16's shell and way-finding checks on the two main hosts (both languages, every flag they test).
