@@ -11,26 +11,15 @@ import type { Outcome, ProviderList as ListState } from '../store.ts';
 // Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
 const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
-/** The texts of one kind's screen, already in the page's language. */
-export interface ProviderTexts<Row> {
-  intro: string;
-  caption: string;
-  empty: string;
-  first: string;
-  formTitle: string;
-  submit: string;
-  removeTitle: string;
-  removeText: (row: Row) => string;
-  removeYes: string;
-  removed: (row: Row) => string;
-  deleteLabel: (row: Row) => string;
-}
+/** The kinds this list serves; each has the same keys in its message group (`telegram.intro`, …). */
+type Kind = 'telegram' | 'twilio' | 'sigma';
 
 interface Props<Row extends { id: number }> {
   t: T;
-  /** Ids of the form's heading and of the table rows' data attribute, e.g. `telegram`. */
-  kind: string;
-  texts: ProviderTexts<Row>;
+  /** Its message group, and the ids of the form's heading and of the rows' data attribute. */
+  kind: Kind;
+  /** What the owner calls a row (in the confirmation and the notices). */
+  nameOf: (row: Row) => string;
   list: ListState<Row>;
   load: () => Promise<void>;
   remove: (id: number) => Promise<Outcome<true>>;
@@ -46,9 +35,9 @@ interface Props<Row extends { id: number }> {
 
 /**
  * One provider's screen (Telegram, Twilio, Sigma SMS): what it gives, the add form, the list with masked secrets,
- * and delete behind a confirmation. Each kind brings its fields, columns and texts.
+ * and delete behind a confirmation. Each kind brings its fields and columns; its texts are its message group.
  */
-export function ProviderList<Row extends { id: number }>({ t, kind, texts, list, load, remove, columns, rowActions, form, children, emptyIcon }: Props<Row>) {
+export function ProviderList<Row extends { id: number }>({ t, kind, nameOf, list, load, remove, columns, rowActions, form, children, emptyIcon }: Props<Row>) {
   const [confirming, setConfirming] = useState<Row>();
   useEffect(() => void load(), [load]);
   const titleId = `add-${kind}-title`;
@@ -56,18 +45,18 @@ export function ProviderList<Row extends { id: number }>({ t, kind, texts, list,
   async function confirmed(row: Row) {
     const { problem } = await remove(row.id);
     if (problem) return notify('error', explainProblem(problem, t));
-    notify('success', texts.removed(row));
+    notify('success', t('remove.done', { name: nameOf(row) }));
   }
 
   return (
     <div>
-      <p className="m-0 mb-4 text-ink-muted">{texts.intro}</p>
+      <p className="m-0 mb-4 text-ink-muted">{t(`${kind}.intro`)}</p>
       <form noValidate onSubmit={form.onSubmit} aria-labelledby={titleId} className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-3">
-        <h2 id={titleId} className="text-base font-semibold m-0">{texts.formTitle}</h2>
+        <h2 id={titleId} className="text-base font-semibold m-0">{t(`${kind}.formTitle`)}</h2>
         <div className="grid gap-3 max-w-2xl sm:grid-cols-2">{form.fields}</div>
         {form.problem && <FormMessage kind="error">{form.problem}</FormMessage>}
         <div>
-          <SubmitButton busy={form.busy} busyLabel={t('working')}>{texts.submit}</SubmitButton>
+          <SubmitButton busy={form.busy} busyLabel={t('working')}>{t(`${kind}.submit`)}</SubmitButton>
         </div>
       </form>
       {children}
@@ -75,9 +64,9 @@ export function ProviderList<Row extends { id: number }>({ t, kind, texts, list,
         <Suspense>
           <ConfirmDialog
             open
-            title={texts.removeTitle}
-            text={texts.removeText(confirming)}
-            confirm={texts.removeYes}
+            title={t(`${kind}.removeTitle`)}
+            text={t(`${kind}.removeText`, { name: nameOf(confirming) })}
+            confirm={t('remove.yes')}
             cancel={t('remove.no')}
             onConfirm={() => void confirmed(confirming)}
             onClose={() => setConfirming(undefined)}
@@ -85,14 +74,14 @@ export function ProviderList<Row extends { id: number }>({ t, kind, texts, list,
         </Suspense>
       )}
       <Table
-        caption={texts.caption}
+        caption={t(`${kind}.caption`)}
         list={list}
         rowKey={(row) => row.id}
         rowData={(row) => ({ [`data-${kind}-id`]: row.id })}
         notices={{
-          texts: listTexts(t, { empty: texts.empty }),
+          texts: listTexts(t, { empty: t(`${kind}.empty`) }),
           retry: { label: t('ui.retry'), run: () => void load() },
-          emptyAction: <button type="button" className={buttonClass} onClick={() => focusFirstField(titleId)}>{texts.first}</button>,
+          emptyAction: <button type="button" className={buttonClass} onClick={() => focusFirstField(titleId)}>{t(`${kind}.first`)}</button>,
           emptyIcon,
         }}
         columns={[
@@ -103,7 +92,7 @@ export function ProviderList<Row extends { id: number }>({ t, kind, texts, list,
             cell: (row) => (
               <div className="flex flex-wrap gap-2">
                 {rowActions?.(row)}
-                <button type="button" className={dangerButtonClass} aria-label={texts.deleteLabel(row)} onClick={() => setConfirming(row)}>{t('actions.delete')}</button>
+                <button type="button" className={dangerButtonClass} aria-label={t('actions.deleteLabel', { name: nameOf(row) })} onClick={() => setConfirming(row)}>{t('actions.delete')}</button>
               </div>
             ),
           },

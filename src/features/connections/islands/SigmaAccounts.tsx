@@ -27,22 +27,9 @@ export default function SigmaAccounts(props: ConnectionsProps) {
       load={loadSigmaAccounts}
       remove={deleteSigmaAccount}
       emptyIcon="i-lucide-message-square-text"
-      texts={{
-        intro: t('sigma.intro'),
-        caption: t('sigma.caption'),
-        empty: t('sigma.empty'),
-        first: t('sigma.first'),
-        formTitle: t('sigma.formTitle'),
-        submit: t('sigma.submit'),
-        removeTitle: t('sigma.removeTitle'),
-        removeText: (a) => t('sigma.removeText', { name: a.login }),
-        removeYes: t('remove.yes'),
-        removed: (a) => t('remove.done', { name: a.login }),
-        deleteLabel: (a) => t('actions.deleteLabel', { name: a.login }),
-      }}
+      nameOf={(a) => a.login}
       form={{
-        busy: form.busy,
-        problem: form.problem,
+        ...form,
         onSubmit,
         fields: (
           <>

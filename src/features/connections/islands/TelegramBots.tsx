@@ -39,22 +39,9 @@ export default function TelegramBots(props: ConnectionsProps) {
         return result;
       }}
       emptyIcon="i-lucide-send"
-      texts={{
-        intro: t('telegram.intro'),
-        caption: t('telegram.caption'),
-        empty: t('telegram.empty'),
-        first: t('telegram.first'),
-        formTitle: t('telegram.formTitle'),
-        submit: t('telegram.submit'),
-        removeTitle: t('telegram.removeTitle'),
-        removeText: (b) => t('telegram.removeText', { name: b.name }),
-        removeYes: t('remove.yes'),
-        removed: (b) => t('remove.done', { name: b.name }),
-        deleteLabel: (b) => t('actions.deleteLabel', { name: b.name }),
-      }}
+      nameOf={(b) => b.name}
       form={{
-        busy: form.busy,
-        problem: form.problem,
+        ...form,
         onSubmit,
         fields: (
           <TextField label={t('telegram.token')} hint={t('telegram.tokenHint')} type="password" name="token" maxLength={100} autoComplete="off" required value={form.values.token} error={form.errors.token} onChange={form.set('token')} />

@@ -33,22 +33,9 @@ export default function TwilioAccounts(props: ConnectionsProps) {
       load={loadTwilioAccounts}
       remove={deleteTwilioAccount}
       emptyIcon="i-lucide-message-square"
-      texts={{
-        intro: t('twilio.intro'),
-        caption: t('twilio.caption'),
-        empty: t('twilio.empty'),
-        first: t('twilio.first'),
-        formTitle: t('twilio.formTitle'),
-        submit: t('twilio.submit'),
-        removeTitle: t('twilio.removeTitle'),
-        removeText: (a) => t('twilio.removeText', { name: nameOf(a) }),
-        removeYes: t('remove.yes'),
-        removed: (a) => t('remove.done', { name: nameOf(a) }),
-        deleteLabel: (a) => t('actions.deleteLabel', { name: nameOf(a) }),
-      }}
+      nameOf={nameOf}
       form={{
-        busy: form.busy,
-        problem: form.problem,
+        ...form,
         onSubmit,
         fields: (
           <>
