@@ -91,7 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('partnersPromocode', '/partners/promocode', MAIN, { feature: 'promoCodes' }),
 
   // Connected accounts
-  cabinet('accountsTelegram', '/accounts/telegram'),
+  cabinet('accountsTelegram', '/accounts/telegram', MAIN, { domain: 'connections' }),
   cabinet('accountsAmo', '/accounts/amo'),
   cabinet('accountsAmoConnect', '/accounts/amo/connect'),
   cabinet('accountsYclients', '/accounts/yclients'),
@@ -99,8 +99,8 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('accountsDialog360', '/accounts/dialog360', ['default', 'onboarding', 'distribution']),
   cabinet('accountsDialog360Connect', '/accounts/dialog360/:token/:accountId', ['default', 'onboarding', 'distribution']),
   cabinet('accountsIiko', '/accounts/iiko'),
-  cabinet('accountsSigma', '/accounts/sigma'),
-  cabinet('accountsTwilio', '/accounts/twilio', ['default', 'onboarding', 'dashboard']),
+  cabinet('accountsSigma', '/accounts/sigma', MAIN, { domain: 'connections' }),
+  cabinet('accountsTwilio', '/accounts/twilio', ['default', 'onboarding', 'dashboard'], { domain: 'connections' }),
   cabinet('accountsChatwoot', '/accounts/chatwoot', ['default', 'onboarding', 'dashboard']),
   cabinet('accountsAltegio', '/accounts/altegio'),
   cabinet('accountsMedflexLpus', '/accounts/medflexLpus'),

@@ -21,6 +21,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'connections.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // The fallback order, a number's sending state and the flow's "Send from": one language is enough.
   'sending-settings.spec.ts': { brands: ['main-ru'] },
+  // Telegram bots, Twilio senders and Sigma SMS accounts against their doubles, both languages of the main hosts.
+  'connections-providers.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'editor-chips.spec.ts': { route: 'flowEdit' },
   // Issue 16's shell and way-finding checks on the two main hosts (both languages, every flag they test).

@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { startSmtpSink } from './smtp-sink.ts';
 import { startWahaGateway } from './waha-gateway.ts';
+import { startProviderDoubles } from './providers-gateway.ts';
 import { resetAxeSweeps } from './a11y.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './ports.ts';
 
 /**
- * Starts the mail sink and the WhatsApp gateway double before the tests and stops them after; forgets the last
+ * Starts the mail sink, the WhatsApp gateway double and the Telegram, Twilio and Sigma SMS doubles before the tests and stops them after; forgets the last
  * run's accessibility sweeps.
  */
 export default async function globalSetup() {
@@ -13,7 +14,9 @@ export default async function globalSetup() {
   resetAxeSweeps();
   const sink = await startSmtpSink(E2E_SMTP_PORT, E2E_MAIL_DIR);
   const stopGateway = await startWahaGateway();
+  const stopProviders = await startProviderDoubles();
   return async () => {
+    await stopProviders();
     await stopGateway();
     await new Promise<void>((resolve) => sink.close(() => resolve()));
   };

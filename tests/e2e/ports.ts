@@ -9,6 +9,10 @@ export const E2E_SMTP_PORT = E2E_PORT + 2;
 export const E2E_WAHA_PORT = E2E_PORT + 3;
 export const E2E_WAHA_API_KEY = 'e2e-waha-key';
 export const E2E_WAHA_HMAC_KEY = 'e2e-waha-webhook-key-0123456789';
+/** The Telegram Bot API, Twilio and Sigma SMS doubles (tests/e2e/providers-gateway.ts), after the WAHA double. */
+export const E2E_TELEGRAM_PORT = E2E_PORT + 4;
+export const E2E_TWILIO_PORT = E2E_PORT + 5;
+export const E2E_SIGMA_PORT = E2E_PORT + 6;
 export const E2E_MAIL_DIR = join(tmpdir(), `cabinet-e2e-mail-${E2E_PORT}`);
 export const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
 /** The e2e servers' signing secret (an operator setting), so a test can mint a plain-admin token. */

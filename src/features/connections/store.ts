@@ -1,5 +1,5 @@
 // WhatsApp numbers (/accounts/whats-app): the list and every call of the connections API the screen makes.
-import { atom } from 'nanostores';
+import { atom, type WritableAtom } from 'nanostores';
 import { api } from '../../api/browser.ts';
 import type { components } from '../../api/schema.d.ts';
 
@@ -100,3 +100,94 @@ export const createQrLink = (id: number) => outcome(api().POST('/Accounts/WhatsA
 
 /** Stored digits in the international form people type. */
 export const displayPhone = (digits: string | null) => (digits ? `+${digits}` : undefined);
+
+// Telegram bots, Twilio senders and Sigma SMS accounts (/accounts/telegram, /twilio, /sigma): one atom per kind,
+// each a list with its loading flags. Secrets come back masked only; the forms never keep them after a save.
+export type TelegramBot = components['schemas']['TelegramBot'];
+export type TwilioAccount = components['schemas']['TwilioAccount'];
+export type SigmaAccount = components['schemas']['SigmaAccount'];
+
+export interface ProviderList<T> {
+  items: T[];
+  loading: boolean;
+  failed: boolean;
+}
+
+const emptyList = <T>(): ProviderList<T> => ({ items: [], loading: true, failed: false });
+export const $telegram = atom<ProviderList<TelegramBot>>(emptyList());
+export const $twilio = atom<ProviderList<TwilioAccount>>(emptyList());
+export const $sigma = atom<ProviderList<SigmaAccount>>(emptyList());
+
+type ListAtom<T> = WritableAtom<ProviderList<T>>;
+type Row = { id: number };
+
+async function loadList<T>(list: ListAtom<T>, call: () => Promise<Outcome<T[]>>): Promise<void> {
+  list.set({ ...list.get(), loading: true, failed: false });
+  const { data } = await call();
+  list.set(data ? { items: data, loading: false, failed: false } : { ...list.get(), loading: false, failed: true });
+}
+
+/** Adds a saved row to the list (at the end: the server lists oldest first) or puts a changed one in its place. */
+function keep<T extends Row>(list: ListAtom<T>, row: T) {
+  const items = list.get().items;
+  list.set({ ...list.get(), items: items.some((r) => r.id === row.id) ? items.map((r) => (r.id === row.id ? row : r)) : [...items, row] });
+}
+
+async function removeFrom<T extends Row>(list: ListAtom<T>, id: number, call: Promise<{ error?: unknown; response: Response }>): Promise<Outcome<true>> {
+  // 204 has no body: the answer's status says it was deleted.
+  const result = await outcome(call.then((r) => ({ ...r, data: r.response.ok ? (true as const) : undefined })));
+  if (result.data) list.set({ ...list.get(), items: list.get().items.filter((r) => r.id !== id) });
+  return result;
+}
+
+async function saved<T extends Row>(list: ListAtom<T>, call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> {
+  const result = await outcome(call);
+  if (result.data) keep(list, result.data);
+  return result;
+}
+
+const path = (id: number) => ({ params: { path: { connectionId: id } } });
+
+export const loadTelegramBots = () => loadList($telegram, async () => {
+  const { data, problem } = await outcome(api().GET('/Accounts/Telegram'));
+  return data ? { data: data.bots } : { problem: problem! };
+});
+export const addTelegramBot = (token: string) => saved($telegram, api().POST('/Accounts/Telegram', { body: { token: token.trim() } }));
+/** The 6-digit code the bot sent after /start; a right one turns the bot Connected. */
+export const confirmTelegramBot = (id: number, code: string) =>
+  saved($telegram, api().POST('/Accounts/Telegram/{connectionId}/Confirm', { ...path(id), body: { code: code.replace(/\s+/g, '') } }));
+/** Read again after the owner sent /start (whether the code went out, or why not). */
+export const refreshTelegramBot = (id: number) => saved($telegram, api().GET('/Accounts/Telegram/{connectionId}', path(id)));
+export const deleteTelegramBot = (id: number) => removeFrom($telegram, id, api().DELETE('/Accounts/Telegram/{connectionId}', path(id)));
+
+export interface TwilioInput {
+  name: string;
+  accountSid: string;
+  authToken: string;
+  phone: string;
+  channel: 'sms' | 'whatsapp';
+}
+
+/** The sender as Twilio takes it: `+E.164` for SMS, `whatsapp:+E.164` for WhatsApp (the channel picks the prefix). */
+export const twilioSender = (phone: string, channel: TwilioInput['channel']) => {
+  const bare = phone.trim().replace(/^whatsapp:/i, '');
+  return channel === 'whatsapp' ? `whatsapp:${bare}` : bare;
+};
+
+export const loadTwilioAccounts = () => loadList($twilio, async () => {
+  const { data, problem } = await outcome(api().GET('/Accounts/Twilio'));
+  return data ? { data: data.accounts } : { problem: problem! };
+});
+export const addTwilioAccount = (input: TwilioInput) =>
+  saved($twilio, api().POST('/Accounts/Twilio', {
+    body: { accountSid: input.accountSid.trim(), authToken: input.authToken.trim(), phone: twilioSender(input.phone, input.channel), ...(input.name.trim() ? { name: input.name.trim() } : {}) },
+  }));
+export const deleteTwilioAccount = (id: number) => removeFrom($twilio, id, api().DELETE('/Accounts/Twilio/{connectionId}', path(id)));
+
+export const loadSigmaAccounts = () => loadList($sigma, async () => {
+  const { data, problem } = await outcome(api().GET('/Accounts/Sigma'));
+  return data ? { data: data.accounts } : { problem: problem! };
+});
+export const addSigmaAccount = (input: { login: string; password: string; sender: string }) =>
+  saved($sigma, api().POST('/Accounts/Sigma', { body: { login: input.login.trim(), password: input.password, sender: input.sender.trim() } }));
+export const deleteSigmaAccount = (id: number) => removeFrom($sigma, id, api().DELETE('/Accounts/Sigma/{connectionId}', path(id)));
