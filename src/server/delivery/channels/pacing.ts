@@ -113,11 +113,12 @@ export const wahaLimits = (perMinute = 20): readonly Limit[] => [
 ];
 
 /**
- * Twilio: one message per second per long code (twilio.com/docs/messaging/guides/how-to-scale: 1 MPS for a US/CA
- * long code, more only for short codes and toll-free, which an owner's sender rarely is); Twilio queues above it
- * but the queue's delay then grows without bound. One per second per connection, whatever the channel.
+ * Twilio: one message per second per long code (1 MPS for a US/CA long code, more only for short codes and
+ * toll-free, which an owner's sender rarely is); Twilio queues above it but the queue's delay then grows without
+ * bound. A little under one per second per connection, whatever the channel, so network jitter never makes two
+ * sends arrive closer than a second.
  */
-export const TWILIO_LIMITS: readonly Limit[] = [{ scope: 'account', perSecond: 1, burst: 1 }];
+export const TWILIO_LIMITS: readonly Limit[] = [{ scope: 'account', perSecond: 0.9, burst: 1 }];
 
 /**
  * Sigma SMS: no published rate; its client libraries send one request per message and the double allows 10 per
