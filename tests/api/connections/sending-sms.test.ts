@@ -3,12 +3,12 @@
 // WhatsApp sender stands in for a missing WAHA number, each at its own pace (Twilio about 1 per second per sender),
 // the status callback finds the message by its SID, and Twilio's 21610 (the client sent STOP) unsubscribes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newSid, startTwilioFake, type TwilioFake } from '../../fakes/twilio-fake.ts';
+import { startTwilioFake, type TwilioFake } from '../../fakes/twilio-fake.ts';
 import { startSigmaFake, type SigmaFake } from '../../fakes/sigma-fake.ts';
 import type { WahaFake } from '../../fakes/waha-fake.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, book, DAY, flow, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
-import { phones, sendingServer, type Sending } from './sending-support.ts';
+import { phones, sendingServer, twilioSender as sendingTwilio, type Sending } from './sending-support.ts';
 
 let setup: Sending;
 let server: TestServer;
@@ -33,16 +33,7 @@ afterAll(async () => {
 const clientPhone = phones('7926');
 const fallback = (o: Owner, order: string[]) => server.call('PUT', '/Accounts/Sending', { token: o.token, body: { fallbackOrder: order } });
 
-/** A Twilio account at the double and the owner's sender on it (`whatsapp` for its WhatsApp sender). */
-async function twilioSender(o: Owner, whatsapp = false) {
-  const sid = newSid('AC');
-  const token = newSid('').slice(0, 32);
-  const sms = `+1415556${String(1000 + ++seq).slice(-4)}`;
-  twilio.accounts.set(sid, { token, status: 'active', senders: [sms, `whatsapp:${sms}`] });
-  const res = await server.call('POST', '/Accounts/Twilio', { token: o.token, body: { accountSid: sid, authToken: token, phone: whatsapp ? `whatsapp:${sms}` : sms } });
-  expect(res.status).toBe(201);
-  return { id: res.body.id as number, from: whatsapp ? `whatsapp:${sms}` : sms };
-}
+const twilioSender = (o: Owner, whatsapp = false) => sendingTwilio(server, twilio, o, whatsapp);
 
 async function sigmaAccount(o: Owner) {
   const login = `salon${++seq}`;
