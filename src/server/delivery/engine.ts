@@ -128,8 +128,8 @@ function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config:
 
 /**
  * DELIVERY_CHANNEL=waha routes by connection (docs/connections.md "Sending and pacing"): each owner's own WhatsApp
- * number sends its messages; the operator's session (WAHA_SESSION, when set) only those of owners without one, and
- * the server's Telegram bot those the fallback order gives it. The sandbox and telegram channels send everything
+ * number sends its messages; the operator's session (WAHA_SESSION, when set) only those of owners without one, the
+ * server's Telegram bot and the owner's Twilio or Sigma connection those the fallback order gives them. The sandbox and telegram channels send everything
  * themselves, as before.
  */
 function routingOf(db: Db, config: ServerConfig, channel: Channel, pacer: ReturnType<typeof pacerFor>) {
