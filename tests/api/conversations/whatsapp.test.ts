@@ -16,7 +16,7 @@ let fake: WahaFake;
 
 beforeAll(async () => {
   fake = await startWahaFake({ apiKey: 'api-key', perSecond: 50 });
-  server = await deliveryServer({ DELIVERY_CHANNEL: 'waha', WAHA_URL: fake.url, WAHA_API_KEY: 'api-key', WAHA_PER_MINUTE: '600', WAHA_WEBHOOK_HMAC_KEY: HMAC_KEY });
+  server = await deliveryServer({ DELIVERY_CHANNEL: 'waha', WAHA_URL: fake.url, WAHA_API_KEY: 'api-key', WAHA_PER_MINUTE: '600', WAHA_WEBHOOK_HMAC_KEY: HMAC_KEY, WAHA_SESSION: 'default' });
   fake.webhook = { url: `${server.base}/Webhooks/waha`, hmacKey: HMAC_KEY };
 }, 120_000);
 afterAll(async () => {
