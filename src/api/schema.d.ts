@@ -1781,7 +1781,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Twilio's status callback of a message sent through this connection, form-encoded, verified by X-Twilio-Signature (HMAC-SHA1 under the connection's auth token over the callback URL and the sorted parameters) before any parameter is used: wrong, missing, or an unknown connection → 401. delivered, read, failed and undelivered become the message's delivery events; other statuses are ignored. */
+        /** Twilio's status callback of a message sent through this connection, form-encoded, verified by X-Twilio-Signature (HMAC-SHA1 under the connection's auth token over the callback URL and the sorted parameters) before any parameter is used: wrong, missing, or an unknown connection → 401. delivered, read, failed and undelivered become the message's delivery events; other statuses are ignored. The number's incoming webhook (Body, From, MessageSid; status received) is the same URL: the client's message is stored in the connection's conversation once (docs/conversations.md "Twilio"), applied, or ignored when repeated. */
         post: operations["receiveTwilioStatus"];
         delete?: never;
         options?: never;
@@ -2351,7 +2351,7 @@ export interface components {
         Subscriber: {
             id: number;
             /** @enum {string} */
-            channel: "sandbox" | "waha" | "telegram";
+            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
             /** @description E.164 digits without the plus; null until a Telegram client shares the contact */
             phone: string | null;
             /** @description The messenger's chat id (Telegram) */
@@ -2376,7 +2376,7 @@ export interface components {
             phone: string;
             name?: string;
             /** @enum {string} */
-            channel: "sandbox" | "waha" | "telegram";
+            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
         };
         IgnoreLinkInput: {
             phone: string;
@@ -3096,10 +3096,10 @@ export interface components {
             /** @description The engine paused the number on a block signal; its messages wait until Resume */
             paused: boolean;
             /**
-             * @description blocked = the provider's words mean a ban or restriction; failureSpike = 5 final failures in a row
+             * @description blocked = the provider's words mean a ban or restriction; failureSpike = 5 final failures in a row; stopSpike = a spike of STOP replies (5 or more in 24 h and at least 3 % of its sends then)
              * @enum {string|null}
              */
-            pauseReason: "blocked" | "failureSpike" | null;
+            pauseReason: "blocked" | "failureSpike" | "stopSpike" | null;
             /** @description The provider's words that caused a blocked pause */
             pauseDetail: string | null;
             pausedUnixTime: number | null;
@@ -3200,7 +3200,7 @@ export interface components {
         Conversation: {
             id: number;
             /** @enum {string} */
-            channel: "sandbox" | "waha" | "telegram";
+            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
             /** @description The owner's connection the messages came through; null for the server's Telegram bot */
             connectionId: number | null;
             /** @description The writer's address there (phone digits */
@@ -4324,7 +4324,7 @@ export interface operations {
                 pageSize?: number;
                 search?: string;
                 status?: "active" | "unsubscribed";
-                channel?: "sandbox" | "waha" | "telegram";
+                channel?: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
             };
             header?: never;
             path?: never;
@@ -4532,7 +4532,7 @@ export interface operations {
                 pageSize?: number;
                 flowId?: number;
                 status?: components["schemas"]["DeliveryStatus"];
-                channel?: "sandbox" | "waha" | "telegram";
+                channel?: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
             };
             header?: never;
             path?: never;

@@ -8,7 +8,7 @@ export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 export type FlowConversion = components['schemas']['FlowConversion'];
 
 export const STATUSES: DeliveryStatus[] = ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'cancelled'];
-export const CHANNELS = ['sandbox', 'waha', 'telegram'] as const;
+export const CHANNELS = ['sandbox', 'waha', 'telegram', 'twilio', 'sigma'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 /** §9 conversion windows in days. */
 export const WINDOWS = [7, 14, 21, 30] as const;

@@ -2,6 +2,8 @@ import type { Db } from '../platform/db/open.ts';
 import { demoteConnected, recordSendOutcomes, type SendOutcomes } from '../modules/connections/sending/store.ts';
 import type { ConnectionState } from '../modules/connections/schema.ts';
 import type { SendResult } from './channels/channel.ts';
+import { TWILIO_UNSUBSCRIBED } from './channels/twilio.ts';
+import { unsubscribePhone } from '../modules/phones/subscribers/store.ts';
 import type { Outcome } from './channels/send-claimed.ts';
 import type { Claimed } from './claim.ts';
 import { NOT_ON_WHATSAPP, NUMBER_BLOCKED, NUMBER_POLICY, WAITING_DISCONNECTED } from './number-policy.ts';
@@ -45,6 +47,11 @@ export const connectionOutcomes = {
  * it; ban words pause at once; a session the gateway calls down is recorded on the connection.
  */
 export async function recordConnectionOutcomes(db: Db, outcomes: Outcome[], now: number): Promise<void> {
+  // Twilio refuses a client who replied STOP (21610): the client is unsubscribed from Twilio as a STOP reply does,
+  // so the next messages are cancelled by the subscriber rule instead of failing one by one.
+  for (const o of outcomes) {
+    if (o.c.route?.channel === 'twilio' && 'result' in o && !o.result.ok && o.result.reason === TWILIO_UNSUBSCRIBED) await unsubscribePhone(db, o.c.extras.userId, 'twilio', o.c.to, new Date(now));
+  }
   const rows = new Map<number, SendOutcomes>();
   const down = new Map<number, ConnectionState>();
   for (const o of outcomes) {

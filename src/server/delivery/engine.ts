@@ -15,6 +15,9 @@ import { startPlanned } from './starts.ts';
 import { senderPool } from './channels/senders.ts';
 import { NUMBER_POLICY } from './number-policy.ts';
 import { releaseReconnected } from './waiting.ts';
+import type { Tx } from '../platform/db/transactions.ts';
+import { channelOfConnection } from '../modules/connections/channels.ts';
+import { twilioChannelsOf } from '../modules/connections/sending/twilio-channels.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -58,7 +61,7 @@ export async function startDelivery(opts: {
     await foreground?.quiet(FOREGROUND_WAIT_MS);
   };
   const pacer = pacerFor(channel);
-  const deps = { db, config, channel, pacer, pause: foreground ? pause : undefined, ...routingOf(config, channel, pacer) };
+  const deps = { db, config, channel, pacer, pause: foreground ? pause : undefined, ...routingOf(db, config, channel, pacer) };
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -125,22 +128,23 @@ function buildChannel(name: ServerConfig['delivery']['channel'], db: Db, config:
 
 /**
  * DELIVERY_CHANNEL=waha routes by connection (docs/connections.md "Sending and pacing"): each owner's own WhatsApp
- * number sends its messages; the operator's session (WAHA_SESSION, when set) only those of owners without one, and
- * the server's Telegram bot those the fallback order gives it. The sandbox and telegram channels send everything
+ * number sends its messages; the operator's session (WAHA_SESSION, when set) only those of owners without one, the
+ * server's Telegram bot and the owner's Twilio or Sigma connection those the fallback order gives them. The sandbox and telegram channels send everything
  * themselves, as before.
  */
-function routingOf(config: ServerConfig, channel: Channel, pacer: ReturnType<typeof pacerFor>) {
+function routingOf(db: Db, config: ServerConfig, channel: Channel, pacer: ReturnType<typeof pacerFor>) {
   const waha = config.channels.waha;
   if (config.delivery.channel !== 'waha' || !waha) return {};
   const telegram = config.telegramBot.token ? { token: config.telegramBot.token, apiUrl: config.telegramBot.apiUrl } : undefined;
   return {
-    routing: { operatorSession: waha.operatorSession, telegramBot: Boolean(telegram) },
+    routing: { operatorSession: waha.operatorSession, telegramBot: Boolean(telegram), twilioChannels: (tx: Tx, ids: number[]) => twilioChannelsOf(tx, config, ids) },
     senders: senderPool({
       gateway: config.wahaGateway ?? waha,
       perMinute: waha.perMinute,
       jitter: NUMBER_POLICY.jitter,
       operator: { key: 'operator', channel, ...(pacer ? { pacer } : {}) },
       ...(telegram ? { telegram } : {}),
+      open: (id: number) => channelOfConnection(db, config, id),
     }),
   };
 }

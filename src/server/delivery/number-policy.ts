@@ -14,6 +14,9 @@ export const NUMBER_POLICY = {
   quietTo: 8,
   /** Final failures in a row that pause a number (a spike of bounces or refusals). */
   failureStreakLimit: 5,
+  /** STOP replies within 24 h that pause a number, when they are also at least stopSpikeShare of its sends then. */
+  stopSpikeMin: 5,
+  stopSpikeShare: 0.03,
   /** Each gap between two sends of a number is stretched by up to this share of the pacer's interval, at random. */
   jitter: 0.5,
   /** A message waiting for a connection is looked at again after this even if nothing releases it sooner. */

@@ -26,13 +26,22 @@ export type Routed = { route: Route } | { wait: { reason: string; until: number;
 export interface RoutingOptions {
   operatorSession?: string;
   telegramBot: boolean;
+  /** What each of these Twilio connections sends (its sealed sender: `+…` SMS, `whatsapp:+…` WhatsApp). */
+  twilioChannels?: (tx: Tx, ids: number[]) => Promise<Map<number, TwilioChannel>>;
 }
 
-/** The channel each kind of the fallback order sends through today; `sms` has no adapter yet. */
-const CHANNEL_OF: Partial<Record<FallbackKind, ChannelName>> = { whatsapp: 'waha', telegram: 'telegram' };
+export type TwilioChannel = 'sms' | 'whatsapp';
+
+/**
+ * The channels each kind of the fallback order may send through (the subscriber rule is asked for all of them in
+ * the batch's one lookup): WhatsApp by a WAHA number or a Twilio WhatsApp sender, SMS by Twilio or Sigma.
+ */
+const CHANNELS_OF: Record<FallbackKind, ChannelName[]> = { whatsapp: ['waha', 'twilio'], telegram: ['telegram'], sms: ['twilio', 'sigma'] };
 
 const linked = (s: Sender) => (s.state === 'Connected' || s.state === 'Authorized') && s.session !== null;
 export const usable = (s: Sender) => s.kind === 'whatsapp' && linked(s) && s.pausedAt === null;
+/** A provider account (Twilio, Sigma) sends while its credentials were accepted (Connected) and it is not paused. */
+const accountUp = (s: Sender) => s.state === 'Connected' && s.pausedAt === null;
 
 export interface Router {
   /** The destinations the subscriber rule must answer for (each kind the owner may use), for the batch's one lookup. */
@@ -60,38 +69,52 @@ export async function prepareRouting(tx: Tx, rows: MessageRow[], zoneOf: (userId
     all.filter(usable).map((s) => ({ connection_id: s.id, since: new Date(startOfDay(now, zoneOf(s.userId))).toISOString() })),
   );
   const warmups = new Set<number>();
+  const twilioIds = all.filter((s) => s.kind === 'twilio' && accountUp(s)).map((s) => s.id);
+  const twilioOf = twilioIds.length && options.twilioChannels ? await options.twilioChannels(tx, twilioIds) : new Map<number, TwilioChannel>();
+  const twilioSends = (s: Sender | undefined, what: TwilioChannel) => s?.kind === 'twilio' && accountUp(s) && twilioOf.get(s.id) === what;
+  /** The owner's first SMS account by id: a Twilio SMS sender or a Sigma account. */
+  const smsOf = (own: Sender[]) => own.find((s) => twilioSends(s, 'sms') || (s.kind === 'sigma' && accountUp(s)));
 
   const kindsOf = (m: MessageRow): FallbackKind[] => (orders.get(m.userId) ?? ['whatsapp']).filter((k) => !(k === 'whatsapp' && m.reason === NOT_ON_WHATSAPP));
 
   return {
     destinations(m, phone) {
-      return kindsOf(m).flatMap((k) => (CHANNEL_OF[k] ? [{ userId: m.userId, channel: CHANNEL_OF[k]!, phone }] : []));
+      return kindsOf(m).flatMap((k) => CHANNELS_OF[k].map((channel) => ({ userId: m.userId, channel, phone })));
     },
     route(m, flowConnection, phone, addressOf) {
       const own = byOwner.get(m.userId) ?? [];
       const routes: Omit<Route, 'more'>[] = [];
       let wait: { reason: string; connectionId: number | null } | undefined;
       let cancel: string | undefined;
-      for (const kind of kindsOf(m)) {
-        const channel = CHANNEL_OF[kind];
-        if (!channel) continue;
+      /** The route when the subscriber rule lets `channel` reach the client (else its cancel reason is kept). */
+      const reach = (channel: ChannelName, connectionId: number | null, session: string | null) => {
         const address = addressOf({ userId: m.userId, channel, phone });
-        if ('cancel' in address) {
-          cancel ??= address.cancel;
-          continue;
-        }
+        if ('cancel' in address) cancel ??= address.cancel;
+        else routes.push({ channel, connectionId, session });
+      };
+      for (const kind of kindsOf(m)) {
         if (kind === 'telegram') {
-          if (options.telegramBot) routes.push({ channel, connectionId: null, session: null });
+          if (options.telegramBot) reach('telegram', null, null);
           continue;
         }
-        // WhatsApp: the flow's own number when it names one, else the owner's first usable number (by id).
+        if (kind === 'sms') {
+          const sms = smsOf(own);
+          if (sms) reach(sms.kind as 'twilio' | 'sigma', sms.id, null);
+          continue;
+        }
+        // WhatsApp: the flow's own number when it names one, else the owner's first usable number (by id); an owner
+        // without any WAHA number may send WhatsApp through a Twilio WhatsApp sender before the operator's number.
         const chosen = flowConnection !== null ? byId.get(flowConnection) : undefined;
+        const twilio = chosen ? (twilioSends(chosen, 'whatsapp') ? chosen : undefined) : own.some((s) => s.kind === 'whatsapp') ? undefined : own.find((s) => twilioSends(s, 'whatsapp'));
         const sender = chosen ?? own.find(usable);
-        if (sender && usable(sender)) routes.push({ channel, connectionId: sender.id, session: sender.session });
-        else if (!chosen && !own.some((s) => s.kind === 'whatsapp') && options.operatorSession) routes.push({ channel, connectionId: null, session: options.operatorSession });
+        if (twilio) reach('twilio', twilio.id, null);
+        else if (sender && usable(sender)) reach('waha', sender.id, sender.session);
+        else if (!chosen && !own.some((s) => s.kind === 'whatsapp') && options.operatorSession) reach('waha', null, options.operatorSession);
         else {
+          const address = addressOf({ userId: m.userId, channel: 'waha', phone });
           const waited = chosen ?? own.find((s) => s.kind === 'whatsapp' && linked(s));
-          wait ??= { reason: waited?.pausedAt ? WAITING_PAUSED : WAITING_DISCONNECTED, connectionId: chosen?.id ?? null };
+          if ('cancel' in address) cancel ??= address.cancel;
+          else wait ??= { reason: waited?.pausedAt ? WAITING_PAUSED : WAITING_DISCONNECTED, connectionId: chosen?.id ?? null };
         }
       }
       if (routes.length) return { route: { ...routes[0]!, more: routes.length > 1 } };
@@ -101,8 +124,10 @@ export async function prepareRouting(tx: Tx, rows: MessageRow[], zoneOf: (userId
     },
     admit(route, zone) {
       if (route.connectionId === null) return undefined;
+      // Quiet hours spare the client on every own connection; the daily cap and warm-up guard WhatsApp numbers only.
       const quiet = quietUntil(now, zone);
       if (quiet !== undefined) return { reason: QUIET_HOURS, until: quiet };
+      if (route.channel !== 'waha') return undefined;
       const sender = byId.get(route.connectionId)!;
       const since = sender.warmupStartedAt?.getTime() ?? now;
       const sent = counts.get(sender.id) ?? 0;

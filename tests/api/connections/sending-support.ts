@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../../src/server/modules/account/schema.ts';
+import { newSid, type TwilioFake } from '../../fakes/twilio-fake.ts';
 import { startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
 import type { TestServer } from '../harness.ts';
 import { deliveryServer, type Owner } from '../delivery/support.ts';
@@ -44,3 +45,16 @@ export const phones = (prefix: string) => {
   let seq = 0;
   return () => `+${prefix}${String(1_000_000 + ++seq).slice(1)}0`;
 };
+
+let twilioSeq = 0;
+/** A Twilio account at the double and the owner's sender on it (`whatsapp`: its WhatsApp sender); the auth token too. */
+export async function twilioSender(server: TestServer, twilio: TwilioFake, o: Owner, whatsapp = false) {
+  const sid = newSid('AC');
+  const token = newSid('').slice(0, 32);
+  const sms = `+1415556${String(1000 + ++twilioSeq).slice(-4)}`;
+  twilio.accounts.set(sid, { token, status: 'active', senders: [sms, `whatsapp:${sms}`] });
+  const from = whatsapp ? `whatsapp:${sms}` : sms;
+  const res = await server.call('POST', '/Accounts/Twilio', { token: o.token, body: { accountSid: sid, authToken: token, phone: from } });
+  expect(res.status).toBe(201);
+  return { id: res.body.id as number, from, authToken: token };
+}

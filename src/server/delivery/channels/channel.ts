@@ -3,7 +3,8 @@
  * The delivery engine only talks to this; adapters translate to their provider's documented HTTP API.
  */
 
-export type ChannelName = 'sandbox' | 'waha' | 'telegram';
+/** `twilio` and `sigma` only send through an owner's connection (routing.ts), never as DELIVERY_CHANNEL. */
+export type ChannelName = 'sandbox' | 'waha' | 'telegram' | 'twilio' | 'sigma';
 
 export interface OutgoingMessage {
   /** Stable per planned message: a retried send carries the same key, so the provider or adapter can drop repeats. */

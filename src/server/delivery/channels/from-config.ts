@@ -8,7 +8,7 @@ import { createWahaChannel } from './waha.ts';
 export type PacedChannel = Channel & { limits?: ReturnType<typeof wahaLimits> };
 
 /** Builds the adapter DELIVERY_CHANNEL names from its settings, which config.ts has read and checked (docs/channels.md). */
-export function providerChannel(name: Exclude<ChannelName, 'sandbox'>, channels: ServerConfig['channels']): PacedChannel {
+export function providerChannel(name: Exclude<ChannelName, 'sandbox' | 'twilio' | 'sigma'>, channels: ServerConfig['channels']): PacedChannel {
   if (name === 'waha') {
     if (!channels.waha) throw new ConfigError(missingChannelSetting('waha'));
     return { ...createWahaChannel(channels.waha), limits: wahaLimits(channels.waha.perMinute) };

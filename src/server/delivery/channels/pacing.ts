@@ -111,3 +111,17 @@ export const wahaLimits = (perMinute = 20): readonly Limit[] => [
   { scope: 'account', perSecond: perMinute / 60, burst: 1 },
   { scope: 'recipient', perSecond: 0.2, burst: 1 },
 ];
+
+/**
+ * Twilio: one message per second per long code (1 MPS for a US/CA long code, more only for short codes and
+ * toll-free, which an owner's sender rarely is); Twilio queues above it but the queue's delay then grows without
+ * bound. A little under one per second per connection, whatever the channel, so network jitter never makes two
+ * sends arrive closer than a second.
+ */
+export const TWILIO_LIMITS: readonly Limit[] = [{ scope: 'account', perSecond: 0.9, burst: 1 }];
+
+/**
+ * Sigma SMS: no published rate; its client libraries send one request per message and the double allows 10 per
+ * second per account. Five per second keeps half of that free for the owner's other uses of the same account.
+ */
+export const SIGMA_LIMITS: readonly Limit[] = [{ scope: 'account', perSecond: 5, burst: 1 }];

@@ -1,14 +1,14 @@
 import type { TelegramOptions, WahaOptions } from '../../platform/config.ts';
 import type { Route } from '../routing.ts';
 import type { Channel } from './channel.ts';
-import { createPacer, TELEGRAM_LIMITS, wahaLimits, type Pacer } from './pacing.ts';
+import { createPacer, SIGMA_LIMITS, TELEGRAM_LIMITS, TWILIO_LIMITS, wahaLimits, type Pacer } from './pacing.ts';
 import { permanent } from './provider-http.ts';
 import { createTelegramChannel } from './telegram.ts';
 import { createWahaChannel } from './waha.ts';
 
 // The adapters of a routed engine, one per connection (docs/connections.md "Sending and pacing"): each owner's
-// WhatsApp number is a WAHA channel on its own session with its own pacer, so numbers never share a rate. Other
-// kinds of connection (Telegram bots, Twilio, Sigma) plug in here as one more adapter built from their row.
+// WhatsApp number is a WAHA channel on its own session with its own pacer, so numbers never share a rate; a Twilio
+// sender or a Sigma account is its provider's adapter on the connection's sealed credentials, with its own pacer.
 
 /** A route's adapter and its pacer; `key` names the pacer (a provider's wait hint stops that sender's batch only). */
 export interface Sender {
@@ -32,6 +32,8 @@ export interface SenderPoolOptions {
   operator: Sender;
   /** The server's Telegram bot, for the fallback order's `telegram`. */
   telegram?: TelegramOptions;
+  /** The adapter of an owner's Twilio or Sigma connection, its credentials opened (undefined: gone or not Connected). */
+  open?: (connectionId: number) => Promise<Channel | undefined>;
   random?: () => number;
 }
 
@@ -57,6 +59,23 @@ export function jittered(pacer: Pacer, intervalMs: number, share: number, random
 /** A channel that answers every send with a final failure (a route whose adapter cannot be built). */
 const refusing = (name: Channel['name'], reason: string): Channel => ({ name, send: async () => permanent(reason) });
 
+/**
+ * A connection's adapter opened on its first send (credentials are read from the database, `of` is synchronous);
+ * a connection that cannot be opened answers a final failure and is tried afresh on the next send.
+ */
+function opened(name: 'twilio' | 'sigma', connectionId: number, open: SenderPoolOptions['open']): Channel {
+  let channel: Promise<Channel | undefined> | undefined;
+  return {
+    name,
+    async send(message) {
+      channel ??= open ? open(connectionId) : Promise.resolve(undefined);
+      const c = await channel.catch(() => undefined);
+      if (!c) channel = undefined;
+      return c ? c.send(message) : permanent('connection not usable');
+    },
+  };
+}
+
 export function senderPool(options: SenderPoolOptions): SenderPool {
   const made = new Map<string, Sender>();
   const build = (route: Route): Sender => {
@@ -65,6 +84,11 @@ export function senderPool(options: SenderPoolOptions): SenderPool {
       return { key: 'telegram', channel, pacer: createPacer(TELEGRAM_LIMITS) };
     }
     const key = `c${route.connectionId}`;
+    if (route.channel === 'twilio' || route.channel === 'sigma') {
+      // No jitter: carriers pace SMS by throughput, not by how regular a number looks.
+      const limits = route.channel === 'twilio' ? TWILIO_LIMITS : SIGMA_LIMITS;
+      return { key, channel: opened(route.channel, route.connectionId!, options.open), pacer: createPacer(limits) };
+    }
     if (!options.gateway || !route.session) return { key, channel: refusing('waha', 'session not found') };
     const limits = wahaLimits(options.perMinute);
     const pacer = jittered(createPacer(limits), 1000 / limits[0]!.perSecond, options.jitter, options.random);

@@ -15,8 +15,8 @@ export interface SigmaOptions {
   timeoutMs?: number;
 }
 
-/** An SMS channel: the engine's Channel with its own name until the engine names its SMS channels. */
-export type SmsChannel = Omit<Channel, 'name'> & { readonly name: 'sigma' | 'twilio' };
+/** An SMS provider's channel (Twilio also sends WhatsApp). */
+export type SmsChannel = Channel & { readonly name: 'sigma' | 'twilio' };
 
 /** SMS text limits (3GPP TS 23.038): GSM-7 160 per single message / 153 per part, UCS-2 70 / 67. */
 const GSM7 = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€]*$/;

@@ -21,11 +21,14 @@ export interface TwilioOptions {
 
 const BODY_MAX = 1600;
 
+/** Twilio 21610: the recipient replied STOP to this sender and Twilio blocks it; the engine unsubscribes the client. */
+export const TWILIO_UNSUBSCRIBED = 'recipient unsubscribed (STOP)';
+
 /** Twilio error codes that will not get better by retrying (twilio.com/docs/api/errors). */
 const PERMANENT: Record<number, string> = {
   21211: 'invalid recipient',
   21408: 'region not enabled for this account',
-  21610: 'recipient unsubscribed (STOP)',
+  21610: TWILIO_UNSUBSCRIBED,
   21612: 'recipient not reachable from this sender',
   21614: 'recipient is not a mobile number',
   63016: 'outside the WhatsApp 24-hour window: a template is needed',

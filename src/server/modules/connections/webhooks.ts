@@ -10,6 +10,7 @@ import type { WebhookGuard } from '../../platform/http/webhook-guard.ts';
 import { sealedConnections, type Sealed } from './sealed.ts';
 import { applyBotUpdate } from './telegram.ts';
 import { validTwilioSignature } from './twilio-signature.ts';
+import { isTwilioIncoming, receiveTwilioMessage } from '../conversations/index.ts';
 
 // The owners' connections' webhooks (docs/webhooks.md "Credentials first"): each guard proves the caller with the
 // connection's own secret before the body is used, and hands the handler what it verified.
@@ -103,9 +104,14 @@ export function connectionWebhookHandlers(ctx: AppContext): Handlers<'receiveTel
       }
     },
 
+    /** One URL for both: the status callbacks of our sends and the client's messages (the number's incoming webhook). */
     async receiveTwilioStatus(req) {
       const verified = twilioCalls.get(req);
       if (!verified) throw new HttpError(401, 'signatureInvalid');
+      if (isTwilioIncoming(verified.params)) {
+        const received = await receiveTwilioMessage(db, verified.account.connection, verified.params, config.now());
+        return { result: received === 'applied' ? ('applied' as const) : ('ignored' as const) };
+      }
       const event = twilioEvent(verified.params, config.now());
       return { result: event && (await applyDeliveryEvent(db, event)) ? ('applied' as const) : ('ignored' as const) };
     },

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/open.ts';
 import { clientIdOf } from '../clients/store.ts';
 import { latestSentTo, providerMessageOf } from '../delivery/store.ts';
 import { unsubscribePhone } from '../phones/subscribers/store.ts';
+import { checkStopSpike } from './stop-spike.ts';
 import { isStopWord } from './stop-words.ts';
 import { isStored, storeIncoming, type IncomingRow } from './store.ts';
 
@@ -32,7 +33,11 @@ export async function receiveMessage(db: Db, m: Incoming): Promise<Received> {
   // the retry finds the message not stored and completes it; once stored, a retry changes nothing (a client the
   // owner resubscribed since stays subscribed).
   const at = new Date(m.at);
-  if (m.phone && m.channel !== 'telegram' && isStopWord(m.text)) await unsubscribePhone(db, m.userId, m.channel, m.phone, at);
+  if (m.phone && m.channel !== 'telegram' && isStopWord(m.text, m.channel)) {
+    await unsubscribePhone(db, m.userId, m.channel, m.phone, at);
+    // A spike of STOPs on an owner's WhatsApp number pauses it, as a ban answer does.
+    if (m.channel === 'waha' && m.connectionId !== null) await checkStopSpike(db, m.connectionId, m.at);
+  }
   await markReplied(db, m);
   const clientId = m.phone ? ((await clientIdOf(db, m.userId, m.phone)) ?? null) : null;
   return (await storeIncoming(db, { ...m, clientId, text: m.text.slice(0, TEXT_MAX), at })) ? 'applied' : 'unchanged';

@@ -5,6 +5,7 @@ import { conversationsHandlers } from './handlers.ts';
 // The WAHA webhook (delivery module) and the Telegram bot's webhook (phones/subscribers) hand messages in.
 export { receiveWhatsAppMessage, type WhatsAppIncoming } from './whatsapp.ts';
 export { receiveTelegramMessage } from './telegram.ts';
+export { isTwilioIncoming, receiveTwilioMessage } from './twilio.ts';
 export { mediaPlaceholder } from './incoming.ts';
 export { isStopWord } from './stop-words.ts';
 

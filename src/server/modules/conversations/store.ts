@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { pageTotal, seconds, windowTotal } from '../../platform/db/rows.ts';
@@ -59,6 +59,15 @@ export async function storeIncoming(db: Db, m: IncomingRow): Promise<boolean> {
 }
 
 /** Whether the inbox already holds the provider's message (a webhook delivered again). */
+/** The short texts written to an inbox since `since` (a STOP is one word: the STOP-spike rule reads these). */
+export async function shortIncomingSince(db: Tx, inbox: string, since: Date, maxLength: number): Promise<string[]> {
+  const rows = await db
+    .select({ text: conversationMessages.text })
+    .from(conversationMessages)
+    .where(and(eq(conversationMessages.inbox, inbox), eq(conversationMessages.direction, 'in'), gte(conversationMessages.receivedAt, since), lte(sql`char_length(${conversationMessages.text})`, maxLength)));
+  return rows.map((r) => r.text);
+}
+
 export async function isStored(db: Tx, inbox: string, providerMessageId: string): Promise<boolean> {
   const [seen] = await db
     .select({ id: conversationMessages.id })

@@ -44,7 +44,7 @@ export function sendingHandlers(ctx: AppContext): Handlers<'getWhatsAppSending' 
     },
     async resumeWhatsAppSending(req) {
       const sender = await own(req, req.params.connectionId);
-      if (sender.pausedAt) await resumeSending(db, sender.id);
+      if (sender.pausedAt) await resumeSending(db, sender.id, new Date(config.now()));
       return present((await senderOf(db, sender.userId, sender.id))!);
     },
     async getSendingSettings(req) {

@@ -8,7 +8,7 @@ export const FALLBACK_KINDS = ['whatsapp', 'telegram', 'sms'] as const;
 export type FallbackKind = (typeof FALLBACK_KINDS)[number];
 
 /** Why the engine paused a number (docs/connections.md "Sending and pacing"). */
-export const PAUSE_REASONS = ['blocked', 'failureSpike'] as const;
+export const PAUSE_REASONS = ['blocked', 'failureSpike', 'stopSpike'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 
 /**
@@ -29,6 +29,8 @@ export const connectionSending = pgTable('connection_sending', {
   failureStreak: integer('failure_streak').notNull().default(0),
   /** The first day the number sent through the engine: the warm-up ramp counts days from it. */
   warmupStartedAt: ts('warmup_started_at'),
+  /** The owner's last Resume: a STOP spike counts only the STOP replies after it (a resumed number starts afresh). */
+  resumedAt: ts('resumed_at'),
 });
 
 /** The owner's fallback order of channel kinds (default `["whatsapp"]` when there is no row). */

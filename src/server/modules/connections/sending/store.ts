@@ -126,11 +126,27 @@ export async function recordSendOutcomes(db: Db, rows: SendOutcomes[], at: Date,
 }
 
 /** The owner resumes a paused number: the pause and the run of failures are cleared. */
-export async function resumeSending(db: Tx, connectionId: number): Promise<void> {
+export async function resumeSending(db: Tx, connectionId: number, at: Date): Promise<void> {
   await db
     .insert(connectionSending)
-    .values({ connectionId, failureStreak: 0 })
-    .onConflictDoUpdate({ target: connectionSending.connectionId, set: { pausedAt: null, pauseReason: null, pauseDetail: null, failureStreak: 0 } });
+    .values({ connectionId, failureStreak: 0, resumedAt: at })
+    .onConflictDoUpdate({ target: connectionSending.connectionId, set: { pausedAt: null, pauseReason: null, pauseDetail: null, failureStreak: 0, resumedAt: at } });
+}
+
+/** When the number was last resumed and whether it is paused now (the STOP-spike rule). */
+export async function pauseStateOf(db: Tx, connectionId: number): Promise<{ pausedAt: Date | null; resumedAt: Date | null }> {
+  const [row] = await db.select({ pausedAt: connectionSending.pausedAt, resumedAt: connectionSending.resumedAt }).from(connectionSending).where(eq(connectionSending.connectionId, connectionId));
+  return row ?? { pausedAt: null, resumedAt: null };
+}
+
+/** Pauses a number that is sending (a paused one keeps its first reason); true when this call paused it. */
+export async function pauseSending(db: Tx, connectionId: number, reason: PauseReason, detail: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .insert(connectionSending)
+    .values({ connectionId, pausedAt: at, pauseReason: reason, pauseDetail: detail })
+    .onConflictDoUpdate({ target: connectionSending.connectionId, set: { pausedAt: at, pauseReason: reason, pauseDetail: detail }, setWhere: isNull(connectionSending.pausedAt) })
+    .returning({ id: connectionSending.connectionId });
+  return rows.length > 0;
 }
 
 /** The pause's detail (the provider's words) for the account screen. */

@@ -1,0 +1,1 @@
+ALTER TABLE "connection_sending" ADD COLUMN "resumed_at" timestamp with time zone;
