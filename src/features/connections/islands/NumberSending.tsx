@@ -8,7 +8,7 @@ import { readSending, resumeSending, type NumberSending as Sending } from '../st
 
 /** Why the engine paused a number, in the page's language (blocked quotes the provider's own words). */
 const pauseText = (t: T, s: Sending) =>
-  s.pauseReason === 'blocked' ? t('sending.paused.blocked', { detail: s.pauseDetail ?? '—' }) : t('sending.paused.failureSpike');
+  s.pauseReason === 'blocked' ? t('sending.paused.blocked', { detail: s.pauseDetail ?? '—' }) : s.pauseReason === 'stopSpike' ? t('sending.paused.stopSpike') : t('sending.paused.failureSpike');
 
 /**
  * A Connected number's sending state (docs/connections.md "Sending and pacing"): the warm-up day and today's cap,
