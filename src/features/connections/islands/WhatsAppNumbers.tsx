@@ -123,7 +123,7 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
             header: t('col.actions'),
             hideHeader: true,
             cell: (n) => (
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 whitespace-nowrap">
                 {!isConnected(n.state) && (
                   <>
                     <button type="button" className={buttonClass} aria-label={t('actions.linkLabel', { name: n.name })} onClick={() => setPanel({ kind: 'qr', id: n.id })}>{t('actions.link')}</button>
