@@ -23,4 +23,4 @@ export function toCurrentUser(u: UserRow, nowMs: number): components['schemas'][
   };
 }
 
-export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+export { unixSeconds } from '../../platform/db/rows.ts';

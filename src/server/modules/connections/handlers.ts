@@ -23,19 +23,19 @@ import {
 } from './store.ts';
 import { isDown } from './waha-sessions.ts';
 import { CODE_VALID_S, CODES_PER_DAY, gatewayDown, QR_LINK_MS, whatsApp } from './whatsapp.ts';
+import { unixSeconds } from '../../platform/db/rows.ts';
 
 type WhatsAppNumber = components['schemas']['WhatsAppNumber'];
 const DAY_MS = 86_400_000;
-const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 
 export const toNumber = (r: ConnectionRow): WhatsAppNumber => ({
   id: r.id,
   name: r.name,
   phone: r.phone,
   state: r.state ?? 'init',
-  stateChangedUnixTime: sec(r.stateChangedAt),
+  stateChangedUnixTime: unixSeconds(r.stateChangedAt),
   lastError: r.lastError,
-  createdUnixTime: sec(r.createdAt),
+  createdUnixTime: unixSeconds(r.createdAt),
 });
 
 /** The owner's WhatsApp numbers (§2 /accounts/whats-app, §4; docs/connections.md). */
@@ -101,7 +101,7 @@ export function whatsAppHandlers(
 
     async getWhatsAppQr(req) {
       const { row, qr } = await wa.qr(await own(req, req.params.connectionId));
-      return { state: row.state ?? 'init', qr, stateChangedUnixTime: sec(row.stateChangedAt) };
+      return { state: row.state ?? 'init', qr, stateChangedUnixTime: unixSeconds(row.stateChangedAt) };
     },
 
     async requestWhatsAppPairingCode(req, reply) {
@@ -145,7 +145,7 @@ export function whatsAppHandlers(
       const expiresAt = new Date(config.now() + QR_LINK_MS);
       await addQrLink(db, row.id, sha256(token), expiresAt, now());
       reply.code(201);
-      return { token, expiresUnixTime: sec(expiresAt) };
+      return { token, expiresUnixTime: unixSeconds(expiresAt) };
     },
 
     async getPublicWhatsAppQr(req) {
@@ -153,7 +153,7 @@ export function whatsAppHandlers(
       if (!link) throw notFound('qrLinkNotFound');
       if (link.expiresAt.getTime() <= config.now()) throw new HttpError(410, 'qrLinkExpired');
       const { row, qr } = await wa.qr(link.connection);
-      return { state: row.state ?? 'init', qr, stateChangedUnixTime: sec(row.stateChangedAt), expiresUnixTime: sec(link.expiresAt) };
+      return { state: row.state ?? 'init', qr, stateChangedUnixTime: unixSeconds(row.stateChangedAt), expiresUnixTime: unixSeconds(link.expiresAt) };
     },
   };
 }

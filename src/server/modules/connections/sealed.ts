@@ -8,16 +8,16 @@ import { openCredentials, sealCredentials, type Credentials, type SealedKind } f
 import { addSealedConnection, sealedConnection, sealedConnectionsOf, type SecretRow } from './store-secrets.ts';
 import type { ConnectionRow } from './store.ts';
 import type { ConnectionState } from './schema.ts';
+import { unixSeconds } from '../../platform/db/rows.ts';
 
-const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /** The fields every kind's answer shares (the contract's TelegramBot, TwilioAccount, SigmaAccount). */
 export const commonFields = (c: ConnectionRow) => ({
   id: c.id,
   state: c.state ?? 'init',
-  stateChangedUnixTime: sec(c.stateChangedAt),
+  stateChangedUnixTime: unixSeconds(c.stateChangedAt),
   lastError: c.lastError,
-  createdUnixTime: sec(c.createdAt),
+  createdUnixTime: unixSeconds(c.createdAt),
 });
 
 /** What stands for credentials no key opens: empty, so nothing can authenticate with them. */

@@ -12,12 +12,12 @@ import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTemplatesOf, type WabaTemplateRow } from './store-waba.ts';
 import { createWabaTemplate, deleteWabaTemplateAt, listWabaTemplates, type TemplateCall } from './waba-api.ts';
 import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
+import { unixSeconds } from '../../platform/db/rows.ts';
 
 type WabaAccount = components['schemas']['WabaAccount'];
 type WabaTemplate = components['schemas']['WabaTemplate'];
 type Req = Parameters<typeof requireAuth>[0];
 
-const sec = (d: Date) => Math.floor(d.getTime() / 1000);
 /** 360dialog keys are opaque; this only keeps junk from reaching it (the check on save is the real test). */
 const API_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
@@ -29,7 +29,7 @@ const toTemplate = (t: WabaTemplateRow): WabaTemplate => ({
   status: t.status,
   rejectedReason: t.rejectedReason,
   body: t.body,
-  syncedUnixTime: sec(t.syncedAt),
+  syncedUnixTime: unixSeconds(t.syncedAt),
 });
 
 /** The owner's WhatsApp Business accounts through 360dialog and their templates (§2 /accounts/dialog360, §3, §5, §8). */
@@ -43,7 +43,7 @@ export function wabaHandlers(
   const toAccount = async ({ connection: c, credentials }: Sealed<'waba'>): Promise<WabaAccount> => {
     const templates = await wabaTemplatesOf(db, c.id);
     const synced = templates.reduce<Date | null>((at, t) => (at && at > t.syncedAt ? at : t.syncedAt), null);
-    return { ...commonFields(c), name: c.name, apiKeyMasked: masked(credentials.apiKey), templates: templates.length, templatesSyncedUnixTime: synced ? sec(synced) : null };
+    return { ...commonFields(c), name: c.name, apiKeyMasked: masked(credentials.apiKey), templates: templates.length, templatesSyncedUnixTime: synced ? unixSeconds(synced) : null };
   };
   const own = (req: Req, id: number) => sealed.own(req, id, 'waba', 'wabaNotFound');
   /** A template call's failure as the owner's answer: a key revoked since the save, 360dialog down. */

@@ -9,6 +9,9 @@ export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 
 export const pagesOf = (total: number, size: number) => Math.ceil(total / size);
 
+/** A timestamp as the contract's Unix seconds. */
+export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
 export const seconds = (value: Date | string | number | null | undefined): number | null =>
   value == null ? null : Math.floor(new Date(value).getTime() / 1000);
 

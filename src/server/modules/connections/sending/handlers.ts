@@ -8,9 +8,9 @@ import { dailyCapOnDay, warmupDay } from '../../../delivery/number-policy.ts';
 import { sentTodayThrough } from '../../../delivery/store-claim.ts';
 import { startOfLocalDay } from '../../../delivery/time.ts';
 import { fallbackOrdersOf, pauseDetailOf, resumeSending, senderOf, setFallbackOrder, type Sender } from './store.ts';
+import { seconds } from '../../../platform/db/rows.ts';
 
 type NumberSending = components['schemas']['NumberSending'];
-const sec = (d: Date | null) => (d ? Math.floor(d.getTime() / 1000) : null);
 
 /** A number's sending state, its pause, warm-up and today's cap (docs/connections.md "Sending and pacing"). */
 export function sendingHandlers(ctx: AppContext): Handlers<'getWhatsAppSending' | 'resumeWhatsAppSending' | 'getSendingSettings' | 'setSendingSettings'> {
@@ -31,7 +31,7 @@ export function sendingHandlers(ctx: AppContext): Handlers<'getWhatsAppSending' 
       paused: s.pausedAt !== null,
       pauseReason: s.pauseReason,
       pauseDetail: s.pausedAt ? await pauseDetailOf(db, s.id) : null,
-      pausedUnixTime: sec(s.pausedAt),
+      pausedUnixTime: seconds(s.pausedAt),
       warmupDay: day,
       dailyCap: dailyCapOnDay(day ?? 1),
       sentToday: await sentTodayThrough(db, s.id, startOfLocalDay(now, zone)),
