@@ -6,6 +6,7 @@ import { businessProfiles } from '../modules/account/store.ts';
 import { TURN_KINDS } from './flow-status.ts';
 import { messageSources, periodicPlanners } from './sources.ts';
 import { fromLocal, localTime } from './time.ts';
+import { sqlStateOf } from '../platform/db/errors.ts';
 
 // The kinds the planner tick plans, from the sources' `periodic` planners: recordReminder is among them (the
 // booking source's daily sweep plans reminders for upcoming visits booked before the flow started, or by a source
@@ -33,7 +34,16 @@ export async function planPeriodic(db: Db, now: number, channel: ChannelName): P
     if (TURN_KINDS.includes(flow.type) && !(await beginTurn(db, flow.id))) continue;
     // No wrapping transaction: every insert is idempotent, so a crash before nextStart moves only repeats no-ops,
     // and a sweep over 100 000 records runs as short chunked statements.
-    planned += await periodicPlanners.get(flow.type)!(db, flow, { now, timeZone, ownerPhone, channel, laterActivity });
+    try {
+      planned += await periodicPlanners.get(flow.type)!(db, flow, { now, timeZone, ownerPhone, channel, laterActivity });
+    } catch (error) {
+      // The flow, a client or the account was deleted while its chunks were written (a foreign-key clash): the
+      // rest of the tick (other flows, dispatch) goes on; a flow that still exists is planned again next tick, and
+      // its idempotency keys make the chunks already written no-ops.
+      if (sqlStateOf(error) !== '23503') throw error;
+      console.warn(`delivery: flow ${flow.id} skipped this tick, rows it plans for were deleted meanwhile`);
+      continue;
+    }
     const l = localTime(now, timeZone);
     const daysToMonday = flow.type === 'weeklyReport' ? (8 - l.weekday) % 7 || 7 : 1;
     await setNextStart(db, flow.id, new Date(fromLocal(timeZone, l.year, l.month, l.day + daysToMonday)));

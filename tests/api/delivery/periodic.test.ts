@@ -1,7 +1,7 @@
 // Kinds planned by the planner tick: birthday greetings, repeat-visit reminders (30 days to 5 years, one retry
 // 30 days later), daily and weekly reports to the owner, the reminder sweep for visits booked before the flow
 // started; and a flow's conversion.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClients } from '../../../src/server/modules/clients/schema.ts';
 import type { TestServer } from '../harness.ts';
@@ -29,6 +29,31 @@ describe('planner tick', () => {
     await advance(server, 6 * HOUR);
     all = await messagesOf(server, o);
     expect(all).toHaveLength(1); // later ticks the same day plan nothing new
+    reset();
+  });
+
+  it('a flow whose rows vanish while it plans is skipped for the tick; other flows still plan and send', async () => {
+    reset();
+    const [a, b] = [await owner(server), await owner(server)];
+    for (const o of [a, b]) await book(server, o, nowSec(server) + 10 * DAY, { birthday: '1990-11-03' });
+    const vanishing = await flow(server, a, 'birthday', { content: 'A {clientName}' });
+    await flow(server, b, 'birthday', { content: 'B {clientName}' });
+    // What a deletion racing the planner produces: the insert of flow A's chunk fails on a foreign key.
+    const db = server.api.db;
+    await db.execute(sql.raw(`CREATE FUNCTION vanish_fk() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW.flow_id = ${vanishing} THEN RAISE foreign_key_violation USING MESSAGE = 'flow deleted meanwhile'; END IF; RETURN NEW; END $$`));
+    await db.execute(sql.raw('CREATE TRIGGER vanish_fk BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION vanish_fk()'));
+    try {
+      await advance(server, 2 * DAY + 3 * HOUR); // 3 November, 15:00 in Moscow
+      expect((await messagesOf(server, b)).map((m) => [m.status, m.text])).toEqual([['sent', 'B Anna']]);
+      expect(await messagesOf(server, a)).toHaveLength(0);
+    } finally {
+      await db.execute(sql.raw('DROP TRIGGER vanish_fk ON messages'));
+      await db.execute(sql.raw('DROP FUNCTION vanish_fk()'));
+    }
+    // Still there: planned on the next tick.
+    await advance(server, 60);
+    expect((await messagesOf(server, a)).map((m) => m.text)).toEqual(['A Anna']);
     reset();
   });
 
