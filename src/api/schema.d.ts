@@ -576,7 +576,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Telegram deep link that subscribes a client to this business (null when the server has no Telegram bot). */
+        /** The Telegram deep link that subscribes a client to this business: the owner's first Connected Telegram bot (docs/connections.md "Telegram"), else the server's bot when it sends; null when there is neither. */
         get: operations["getSubscribeLink"];
         put?: never;
         post?: never;
