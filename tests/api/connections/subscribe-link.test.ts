@@ -2,43 +2,31 @@
 // connection `GET /Phones/Subscribers/Link` links to it (the first by id), without one (or only an unconfirmed bot)
 // the server's bot, here none; a client's /start with the owner's token links the chat to that owner, and another
 // owner's token opened in this bot links nothing and is refused politely in the chat.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTelegramBotsFake, type TelegramBotsFake } from '../../fakes/telegram-fake.ts';
-import { startServer, type TestServer } from '../harness.ts';
+import { describe, expect, it } from 'vitest';
+import { telegramServerForFile } from './telegram-support.ts';
 
-let server: TestServer;
-let fake: TelegramBotsFake;
+const t = telegramServerForFile();
 let seq = 0;
 
-beforeAll(async () => {
-  fake = await startTelegramBotsFake();
-  server = await startServer({ env: { TELEGRAM_API_URL: fake.apiUrl, PUBLIC_ORIGIN: 'https://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
-  fake.via = new URL(server.base).origin;
-}, 120_000);
-afterAll(async () => {
-  await server?.close();
-  await fake?.close();
-});
-
-const owner = () => server.createUser(`link${++seq}-${Date.now()}@example.com`, 'secret12');
-const link = async (token: string) => (await server.call('GET', '/Phones/Subscribers/Link', { token })).body.telegram as string | null;
-const subscribers = async (token: string) => (await server.call('GET', '/Phones/Subscribers', { token })).body.items as { chatId: string | null }[];
+const owner = () => t.server.createUser(`link${++seq}-${Date.now()}@example.com`, 'secret12');
+const link = async (token: string) => (await t.server.call('GET', '/Phones/Subscribers/Link', { token })).body.telegram as string | null;
+const subscribers = async (token: string) => (await t.server.call('GET', '/Phones/Subscribers', { token })).body.items as { chatId: string | null }[];
 const message = (chatId: number, text: string, language = 'en') => ({ update_id: ++seq, message: { message_id: seq, from: { id: chatId, is_bot: false, first_name: 'Anna', language_code: language }, chat: { id: chatId, type: 'private' }, date: 0, text } });
-const lastTo = (botToken: string, chatId: number) => fake.sent.filter((m) => m.token === botToken && m.chatId === String(chatId)).at(-1)?.text;
+const lastTo = (botToken: string, chatId: number) => t.fake.sent.filter((m) => m.token === botToken && m.chatId === String(chatId)).at(-1)?.text;
 
 /** A bot added by the owner, optionally confirmed with the code it sends after /start (then Connected). */
 async function bot(token: string, confirm = true) {
   const id = 7_200_000_000 + ++seq;
   const botToken = `${id}:AAH${'l'.repeat(28)}${String(seq).padStart(4, '0')}`;
   const username = `link${seq}_bot`;
-  fake.bots.set(botToken, { id, username });
-  const added = await server.call('POST', '/Accounts/Telegram', { token, body: { token: botToken } });
+  t.fake.bots.set(botToken, { id, username });
+  const added = await t.server.call('POST', '/Accounts/Telegram', { token, body: { token: botToken } });
   expect(added.status).toBe(201);
   if (confirm) {
     const ownerChat = 9_000 + seq;
-    await fake.deliver(botToken, message(ownerChat, '/start'));
+    await t.fake.deliver(botToken, message(ownerChat, '/start'));
     const code = /\b(\d{6})\b/.exec(lastTo(botToken, ownerChat)!)![1];
-    expect((await server.call('POST', `/Accounts/Telegram/${added.body.id}/Confirm`, { token, body: { code } })).body.state).toBe('Connected');
+    expect((await t.server.call('POST', `/Accounts/Telegram/${added.body.id}/Confirm`, { token, body: { code } })).body.state).toBe('Connected');
   }
   return { id: added.body.id as number, token: botToken, username };
 }
@@ -66,13 +54,13 @@ describe('the subscribe link', () => {
     expect(aToken).not.toBe(bToken);
 
     const anna = 61_000 + seq;
-    expect(await fake.deliver(aBot.token, message(anna, `/start ${aToken}`))).toMatchObject({ status: 200, body: { result: 'applied' } });
+    expect(await t.fake.deliver(aBot.token, message(anna, `/start ${aToken}`))).toMatchObject({ status: 200, body: { result: 'applied' } });
     expect((await subscribers(a.token)).map((s) => s.chatId)).toEqual([String(anna)]);
     expect(lastTo(aBot.token, anna)).toContain('Share your phone number');
 
     // B's link opened in A's bot: nothing is linked for either owner, and the client is told why, in their language.
     const boris = 62_000 + seq;
-    expect(await fake.deliver(aBot.token, message(boris, `/start ${bToken}`, 'ru'))).toMatchObject({ status: 200, body: { result: 'ignored' } });
+    expect(await t.fake.deliver(aBot.token, message(boris, `/start ${bToken}`, 'ru'))).toMatchObject({ status: 200, body: { result: 'ignored' } });
     expect(lastTo(aBot.token, boris)).toContain('относится к другой компании');
     expect((await subscribers(a.token)).map((s) => s.chatId)).toEqual([String(anna)]);
     expect(await subscribers(b.token)).toEqual([]);
