@@ -96,4 +96,19 @@ describe('polling Sigma for statuses', () => {
     expect(asked()).toEqual([200, 401, 200]);
     expect(logins() - loginsBefore).toBe(1);
   }, 30_000);
+
+  it('an account that can no longer sign in: one attempt a round, its messages stay sent', async () => {
+    const o = await sigmaOwner();
+    for (let i = 0; i < 2; i++) await book(server, o, nowSec(server) + 2 * DAY, { phone: clientPhone() });
+    await advance(server, 1);
+    const sent = sigma.sent.filter((s) => s.login === o.login);
+    expect(sent).toHaveLength(2);
+    sigma.accounts.get(o.login)!.password = 'changed-in-sigma';
+    sigma.expireTokens();
+    const [getsBefore, loginsBefore] = [statusGets().length, logins()];
+    await advance(server, 60);
+    expect(logins() - loginsBefore).toBe(1);
+    expect(statusGets().slice(getsBefore).filter((g) => sent.some((s) => g.path.endsWith(s.id)))).toEqual([]);
+    expect((await messagesOf(server, o)).map((m) => m.status)).toEqual(['sent', 'sent']);
+  }, 30_000);
 });

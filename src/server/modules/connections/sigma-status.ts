@@ -68,10 +68,11 @@ export function sigmaStatusPoller(db: Db, config: ServerConfig) {
     return signed.token;
   }
 
-  async function ask(connectionId: number, id: string) {
+  /** Sigma's answer about one sending; undefined when there is none this round (`unsigned`: accounts that could not sign in). */
+  async function ask(connectionId: number, id: string, unsigned: Set<number>) {
     for (const fresh of [false, true]) {
-      const token = await tokenOf(connectionId, fresh);
-      if (!token) return undefined;
+      const token = unsigned.has(connectionId) ? undefined : await tokenOf(connectionId, fresh);
+      if (!token) return void unsigned.add(connectionId); // its other messages wait for the next round
       const answer = await providerCall(`${base}/api/sendings/${encodeURIComponent(id)}`, { headers: { authorization: token } });
       if (isDownAnswer(answer)) return undefined;
       if (answer.status === 200) return answer.body;
@@ -91,10 +92,11 @@ export function sigmaStatusPoller(db: Db, config: ServerConfig) {
         let due = await sentAwaitingStatus(db, { ...range, afterId: cursor });
         if (due.length < SIGMA_POLL.batch && cursor > 0) due = [...due, ...(await sentAwaitingStatus(db, { ...range, afterId: 0 })).filter((m) => m.id <= cursor)].slice(0, SIGMA_POLL.batch);
         cursor = due.length === SIGMA_POLL.batch ? due.at(-1)!.id : 0;
-        for (const [i, message] of due.entries()) {
-          if (i > 0) await sleep(SIGMA_POLL.gapMs);
-          const body = await ask(message.connectionId, message.providerMessageId);
-          stats.polled++;
+        const unsigned = new Set<number>();
+        for (const message of due) {
+          if (unsigned.has(message.connectionId)) continue;
+          if (stats.polled++ > 0) await sleep(SIGMA_POLL.gapMs);
+          const body = await ask(message.connectionId, message.providerMessageId, unsigned);
           const event = body === undefined ? undefined : sigmaEvent(message.providerMessageId, body, config.now());
           if (event && (await applyDeliveryEvent(db, event))) stats[event.status === 'delivered' ? 'delivered' : 'failed']++;
         }
