@@ -36,15 +36,20 @@ async function sigmaOwner(): Promise<Owner & { login: string }> {
 }
 const statusGets = () => sigma.calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/sendings/'));
 const logins = () => sigma.calls.filter((c) => c.path === '/api/login').length;
+/** Books `count` clients of the owner's flow and runs the engine once: the sendings Sigma received from it. */
+async function sendSms(o: Owner & { login: string }, count: number) {
+  for (let i = 0; i < count; i++) await book(server, o, nowSec(server) + 2 * DAY, { phone: clientPhone() });
+  await advance(server, 1);
+  const sent = sigma.sent.filter((s) => s.login === o.login);
+  expect(sent).toHaveLength(count);
+  return sent;
+}
 const byProviderId = async (o: Owner) => new Map((await messagesOf(server, o)).map((m) => [m.providerMessageId!, m]));
 
 describe('polling Sigma for statuses', () => {
   it('moves sent messages to delivered and failed after polls, asks again about pending ones only', async () => {
     const o = await sigmaOwner();
-    for (let i = 0; i < 3; i++) await book(server, o, nowSec(server) + 2 * DAY, { phone: clientPhone() });
-    await advance(server, 1);
-    const sent = sigma.sent.filter((s) => s.login === o.login);
-    expect(sent).toHaveLength(3);
+    const sent = await sendSms(o, 3);
     expect((await messagesOf(server, o)).map((m) => [m.status, m.channel])).toEqual(sent.map(() => ['sent', 'sigma']));
     const [delivered, failed, pending] = sent as [(typeof sent)[0], (typeof sent)[0], (typeof sent)[0]];
 
@@ -99,10 +104,7 @@ describe('polling Sigma for statuses', () => {
 
   it('an account that can no longer sign in: one attempt a round, its messages stay sent', async () => {
     const o = await sigmaOwner();
-    for (let i = 0; i < 2; i++) await book(server, o, nowSec(server) + 2 * DAY, { phone: clientPhone() });
-    await advance(server, 1);
-    const sent = sigma.sent.filter((s) => s.login === o.login);
-    expect(sent).toHaveLength(2);
+    const sent = await sendSms(o, 2);
     sigma.accounts.get(o.login)!.password = 'changed-in-sigma';
     sigma.expireTokens();
     const [getsBefore, loginsBefore] = [statusGets().length, logins()];
