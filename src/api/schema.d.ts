@@ -576,7 +576,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The Telegram deep link that subscribes a client to this business (null when the server has no Telegram bot). */
+        /** The Telegram deep link that subscribes a client to this business: the owner's first Connected Telegram bot (docs/connections.md "Telegram"), else the server's bot when it sends; null when there is neither. */
         get: operations["getSubscribeLink"];
         put?: never;
         post?: never;
@@ -1687,7 +1687,7 @@ export interface paths {
         get: operations["getTelegramBot"];
         put?: never;
         post?: never;
-        /** Removes the bot's webhook (deleteWebhook), then the connection. A token Telegram no longer accepts deletes anyway; 502 `providerUnavailable` when Telegram does not answer (the bot stays). */
+        /** Removes the bot's webhook (deleteWebhook), then the connection. Best effort: a token Telegram no longer accepts, or a Telegram that does not answer (logged by reason), deletes the bot anyway. */
         delete: operations["deleteTelegramBot"];
         options?: never;
         head?: never;
@@ -1781,7 +1781,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Twilio's status callback of a message sent through this connection, form-encoded, verified by X-Twilio-Signature (HMAC-SHA1 under the connection's auth token over the callback URL and the sorted parameters) before any parameter is used: wrong, missing, or an unknown connection → 401. delivered, read, failed and undelivered become the message's delivery events; other statuses are ignored. The number's incoming webhook (Body, From, MessageSid; status received) is the same URL: the client's message is stored in the connection's conversation once (docs/conversations.md "Twilio"), applied, or ignored when repeated. */
+        /** Twilio's status callback of a message sent through this connection, form-encoded, verified by X-Twilio-Signature (HMAC-SHA1 under the connection's auth token over the callback URL and the sorted parameters) before any parameter is used: wrong, missing, or an unknown connection → 401. delivered, read, failed and undelivered become the message's delivery events; other statuses are ignored. The number's incoming webhook (Body, From, MessageSid; status received) is the same URL: the client's message is stored in the connection's conversation once (docs/conversations.md "Twilio") and the answer is empty TwiML (text/xml, `<Response></Response>`: no automatic reply), which Twilio requires there. A status callback is answered in JSON, applied or ignored (Twilio reads only its status code). */
         post: operations["receiveTwilioStatus"];
         delete?: never;
         options?: never;
@@ -6514,7 +6514,6 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            502: components["responses"]["ProviderUnavailable"];
         };
     };
     confirmTelegramBot: {
@@ -6700,7 +6699,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted */
+            /** @description Accepted (JSON for a status callback, empty TwiML for an incoming message) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6710,6 +6709,7 @@ export interface operations {
                         /** @enum {string} */
                         result: "applied" | "ignored";
                     };
+                    "text/xml": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

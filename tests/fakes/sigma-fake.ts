@@ -6,8 +6,9 @@ import { SlidingWindow, sendJson, startFake, type FakeServer } from './http-fake
  * docs/connections.md "Sigma SMS"): POST /api/login `{ username, password }` → `{ token, id }` or 401; POST
  * /api/sendings with `Authorization: <token>` (401 for an unknown or expired token), JSON `{ recipient: "+<digits>",
  * type: "sms", payload: { sender, text } }` (400 for a bad recipient, a sender not registered on the account, an
- * empty text) → `{ id, recipient, status: "pending", error: null }`; GET /api/sendings/{id} → `{ id, state: { status } }`;
- * 10 sendings per second per account (429).
+ * empty text) → `{ id, recipient, status: "pending", error: null }`; GET /api/sendings/{id} (the account's own, else 404)
+ * → `{ id, recipient, state: { status, error } }`, `pending` until the test moves it with `settle` (delivered, or
+ * failed / undelivered / rejected with Sigma's error text); 10 sendings per second per account (429).
  */
 export interface SigmaSent {
   id: string;
@@ -25,6 +26,11 @@ export interface SigmaFake extends FakeServer {
   rateLimited: number;
   /** Every token issued so far stops working (as when Sigma's token expires). */
   expireTokens(): void;
+  /** A sending's state as GET /api/sendings/{id} reports it (absent: pending). */
+  states: Map<string, { status: string; error: string | null }>;
+  settle(id: string, status: 'delivered' | 'failed' | 'undelivered' | 'rejected', error?: string): void;
+  /** Every request (method, path, answered status, when), in order. */
+  calls: { method: string; path: string; status: number; at: number }[];
 }
 
 export async function startSigmaFake(options: { perSecond?: number } = {}): Promise<SigmaFake> {
@@ -33,6 +39,7 @@ export async function startSigmaFake(options: { perSecond?: number } = {}): Prom
   const fake = {} as SigmaFake;
 
   const server = await startFake((req, raw, res) => {
+    res.on('finish', () => fake.calls.push({ method: req.method ?? 'GET', path: req.url ?? '', status: res.statusCode, at: Date.now() }));
     let body: Record<string, unknown> = {};
     if (req.method === 'POST') {
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return sendJson(res, 400, { error: 'JSON expected' });
@@ -72,7 +79,8 @@ export async function startSigmaFake(options: { perSecond?: number } = {}): Prom
     const status = /^\/api\/sendings\/([\w-]+)$/.exec(req.url ?? '');
     if (status && req.method === 'GET') {
       const sent = fake.sent.find((s) => s.id === status[1] && s.login === login);
-      return sent ? sendJson(res, 200, { id: sent.id, recipient: sent.recipient, state: { status: 'delivered', error: null } }) : sendJson(res, 404, { error: 'Not found' });
+      const state = sent && (fake.states.get(sent.id) ?? { status: 'pending', error: null });
+      return sent ? sendJson(res, 200, { id: sent.id, recipient: sent.recipient, state }) : sendJson(res, 404, { error: 'Not found' });
     }
     return sendJson(res, 404, { error: 'Not found' });
   });
@@ -83,5 +91,10 @@ export async function startSigmaFake(options: { perSecond?: number } = {}): Prom
     logins: 0,
     rateLimited: 0,
     expireTokens: () => tokens.clear(),
+    states: new Map(),
+    settle(id: string, status: string, error?: string) {
+      fake.states.set(id, { status, error: error ?? null });
+    },
+    calls: [],
   });
 }

@@ -183,15 +183,25 @@ export interface TelegramBotsFake extends FakeServer {
   deliver(token: string, update: unknown, secret?: string): Promise<{ status: number; body: unknown }>;
   /** The origin that reaches the server when its public one (the webhook URL's) does not resolve here. */
   via?: string;
+  /** Every Bot API call (token, method, answered status), in order. */
+  calls: { token: string; method: string; status: number }[];
+  /** The next `count` calls answer this status (500: Telegram down) before the token is even looked at. */
+  failNext(count: number, status: number): void;
 }
 
 export async function startTelegramBotsFake(): Promise<TelegramBotsFake> {
   const error = (code: number, description: string) => ({ ok: false, error_code: code, description });
   const fake = {} as TelegramBotsFake;
+  let failures = { count: 0, status: 500 };
   const server = await startFake((req, raw, res) => {
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(req.url ?? '');
     if (!match) return sendJson(res, 404, error(404, 'Not Found'));
     const [, token, method] = match;
+    res.on('finish', () => fake.calls.push({ token: token!, method: method!, status: res.statusCode }));
+    if (failures.count > 0) {
+      failures.count--;
+      return sendJson(res, failures.status, error(failures.status, failures.status >= 500 ? 'Internal Server Error' : 'Bad Request'));
+    }
     const bot = fake.bots.get(token!);
     if (!bot) return sendJson(res, 401, error(401, 'Unauthorized'));
     let body: Record<string, unknown>;
@@ -227,6 +237,10 @@ export async function startTelegramBotsFake(): Promise<TelegramBotsFake> {
     webhooks: new Map(),
     sent: [],
     blocked: new Set<string>(),
+    calls: [],
+    failNext(count: number, status: number) {
+      failures = { count, status };
+    },
     async deliver(token: string, update: unknown, secret?: string) {
       const hook = fake.webhooks.get(token)!;
       const url = fake.via ? fake.via + new URL(hook.url).pathname : hook.url;

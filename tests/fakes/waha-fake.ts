@@ -65,6 +65,8 @@ export interface WahaFake extends FakeServer, Faults {
    */
   notOnWhatsApp: Set<string>;
   refuseNext(count: number, status: number, message: string): void;
+  /** Every request as it arrived (method, path with query, answered status), for tests of what the server called. */
+  calls: { method: string; path: string; status: number }[];
 }
 
 const ACK_NAMES = { [-1]: 'ERROR', 0: 'PENDING', 1: 'SERVER', 2: 'DEVICE', 3: 'READ', 4: 'PLAYED' } as const;
@@ -104,6 +106,7 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
   let refusals = { count: 0, status: 403, message: '' };
   const fake = {} as WahaFake;
   const server = await startFake(async (req, raw, res) => {
+    res.on('finish', () => fake.calls.push({ method: req.method ?? 'GET', path: req.url ?? '', status: res.statusCode }));
     if (fake.delayMs) await new Promise((r) => setTimeout(r, fake.delayMs));
     if (req.headers['x-api-key'] !== options.apiKey) return sendJson(res, 401, { message: 'Unauthorized', statusCode: 401 });
     if (failures.count > 0) {
@@ -150,6 +153,7 @@ export async function startWahaFake(options: WahaFakeOptions): Promise<WahaFake>
   });
   return Object.assign(fake, server, {
     sent: [],
+    calls: [],
     sessions: new Map<string, WahaSessionStatus>([['default', 'WORKING']]),
     info: new Map<string, WahaSessionInfo>(),
     holdStarting: false,

@@ -18,6 +18,7 @@ import { releaseReconnected } from './waiting.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 import { channelOfConnection } from '../modules/connections/channels.ts';
 import { twilioChannelsOf } from '../modules/connections/sending/twilio-channels.ts';
+import { sigmaStatusPoller } from '../modules/connections/sigma-status.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -65,8 +66,11 @@ export async function startDelivery(opts: {
   let running: Promise<unknown> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  // Sigma SMS reports statuses only when asked: its sent messages are polled alongside each tick's dispatch.
+  const sigmaStatuses = deps.routing ? sigmaStatusPoller(db, config) : undefined;
 
   const tick = async () => {
+    const polling = sigmaStatuses?.poll();
     await startPlanned(db, config.now());
     // A flow past its end date stops before it plans anything more (its queued messages are cancelled at claim).
     await cancelEndedFlows(db, new Date(config.now()));
@@ -84,6 +88,7 @@ export async function startDelivery(opts: {
       if (batch.claimed < config.delivery.batchSize) break;
     }
     await closeTurns(db);
+    await polling;
     return total;
   };
   const loop = () => {

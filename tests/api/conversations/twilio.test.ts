@@ -1,7 +1,7 @@
 // Replies to an owner's Twilio sender (issue 17, docs/conversations.md "Twilio"): the number's incoming webhook is
 // the status callback's URL, signed the same way; a signed SMS is stored once in the connection's conversation and
 // marks our SMS replied; a forged one changes nothing; STOP (and Twilio's own STOPALL) unsubscribes the writer from
-// Twilio, so the engine cancels the next message instead of sending it.
+// Twilio, so the engine cancels the next message instead of sending it. Incoming messages are answered with empty TwiML.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSid, signTwilio, startTwilioFake, type TwilioFake } from '../../fakes/twilio-fake.ts';
 import type { TestServer } from '../harness.ts';
@@ -28,8 +28,12 @@ const clientPhone = phones('7927');
 async function incoming(id: number, authToken: string, params: Record<string, string>, signWith = authToken) {
   const signature = signTwilio(signWith, `https://cabinet.example/api/v1/Webhooks/twilio/${id}`, params);
   const res = await fetch(`${server.base}/Webhooks/twilio/${id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature }, body: new URLSearchParams(params).toString() });
-  return { status: res.status, body: await res.json() };
+  const type = res.headers.get('content-type') ?? '';
+  const text = await res.text();
+  return { status: res.status, type, body: type.startsWith('application/json') ? JSON.parse(text) : text };
 }
+/** Twilio reads the incoming webhook's answer as TwiML: empty, no automatic reply. */
+const TWIML = { status: 200, type: 'text/xml; charset=utf-8', body: '<?xml version="1.0" encoding="UTF-8"?><Response></Response>' };
 const sms = (from: string, to: string, body: string, sid = newSid('SM')) => ({ MessageSid: sid, SmsSid: sid, AccountSid: newSid('AC'), From: from, To: to, Body: body, NumMedia: '0', SmsStatus: 'received', ApiVersion: '2010-04-01' });
 const conversations = (o: Owner) => server.call('GET', '/Conversations', { token: o.token });
 
@@ -40,8 +44,8 @@ describe('incoming Twilio messages', () => {
     const params = sms('+79270000001', from, 'Can I come at 5?');
     expect(await incoming(id, authToken, params, 'f'.repeat(32))).toMatchObject({ status: 401 });
     expect((await conversations(o)).body.total).toBe(0);
-    expect(await incoming(id, authToken, params)).toEqual({ status: 200, body: { result: 'applied' } });
-    expect(await incoming(id, authToken, params)).toEqual({ status: 200, body: { result: 'ignored' } });
+    expect(await incoming(id, authToken, params)).toEqual(TWIML);
+    expect(await incoming(id, authToken, params)).toEqual(TWIML); // Twilio's retry: stored once (below)
     const list = (await conversations(o)).body;
     expect(list.items).toEqual([expect.objectContaining({ channel: 'twilio', connectionId: id, peer: '79270000001', phone: '79270000001', unreadCount: 1 })]);
     const read = await server.call('GET', `/Conversations/${list.items[0].id}/Messages`, { token: o.token });
@@ -60,8 +64,8 @@ describe('incoming Twilio messages', () => {
     expect((await messagesOf(server, o)).map((m) => [m.status, m.channel])).toEqual([['sent', 'twilio'], ['sent', 'twilio']]);
 
     server.clock.advance(60);
-    expect((await incoming(id, authToken, sms(anna, from, 'STOP'))).body).toEqual({ result: 'applied' });
-    expect((await incoming(id, authToken, sms(boris, from, 'Stopall'))).body).toEqual({ result: 'applied' });
+    expect(await incoming(id, authToken, sms(anna, from, 'STOP'))).toEqual(TWIML);
+    expect(await incoming(id, authToken, sms(boris, from, 'Stopall'))).toEqual(TWIML);
     expect((await messagesOf(server, o)).map((m) => m.status)).toEqual(['replied', 'replied']);
 
     await book(server, o, nowSec(server) + 3 * DAY, { phone: anna });
@@ -76,8 +80,8 @@ describe('incoming Twilio messages', () => {
   it('a status callback on the same URL still moves our message; a form that is neither changes nothing', async () => {
     const o = await owner(server);
     const { id, authToken } = await twilioSender(server, twilio, o);
-    expect(await incoming(id, authToken, { MessageSid: newSid('SM'), From: 'not a phone', Body: 'x' })).toEqual({ status: 200, body: { result: 'ignored' } });
-    expect(await incoming(id, authToken, { MessageSid: newSid('SM'), MessageStatus: 'sent' })).toEqual({ status: 200, body: { result: 'ignored' } });
+    expect(await incoming(id, authToken, { MessageSid: newSid('SM'), From: 'not a phone', Body: 'x' })).toEqual(TWIML);
+    expect(await incoming(id, authToken, { MessageSid: newSid('SM'), MessageStatus: 'sent' })).toMatchObject({ status: 200, type: expect.stringMatching(/^application\/json/), body: { result: 'ignored' } });
     expect((await conversations(o)).body.total).toBe(0);
   });
 });

@@ -22,6 +22,17 @@ export async function connectionsOf(db: Tx, userId: number, kind: ConnectionKind
   return db.select().from(connections).where(and(eq(connections.userId, userId), eq(connections.kind, kind))).orderBy(connections.id);
 }
 
+/** The owner's first Connected Telegram bot (its `@username`), which the subscribe link names (phones/subscribers). */
+export async function firstConnectedBotOf(db: Tx, userId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: connections.name })
+    .from(connections)
+    .where(and(eq(connections.userId, userId), eq(connections.kind, 'telegram'), eq(connections.state, 'Connected')))
+    .orderBy(connections.id)
+    .limit(1);
+  return row?.name;
+}
+
 export async function countConnectionsOf(db: Tx, userId: number, kind: ConnectionKind): Promise<number> {
   const [row] = await db.select({ n: count() }).from(connections).where(and(eq(connections.userId, userId), eq(connections.kind, kind)));
   return Number(row?.n ?? 0);

@@ -8,6 +8,7 @@ import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { providerDown } from './provider-call.ts';
+import { undoAtProviders } from './cleanup.ts';
 import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { countWrongCode, setOwnershipCode } from './store-secrets.ts';
@@ -70,9 +71,8 @@ export function telegramHandlers(ctx: AppContext): Handlers<'listTelegramBots' |
 
     async deleteTelegramBot(req, reply) {
       const bot = await own(req, req.params.connectionId);
-      // A token Telegram no longer accepts has no webhook left to remove; a silent Telegram keeps the bot (retry).
-      const removed = await api.deleteWebhook(bot.credentials.token);
-      if (removed !== true && removed !== 'rejected') throw providerDown(removed);
+      // Best effort: a silent Telegram is logged and the bot goes anyway (its webhook then meets a 401 here).
+      await undoAtProviders(config, [{ connectionId: bot.connection.id, kind: 'telegram', token: bot.credentials.token || null }], req.log);
       await deleteConnection(db, bot.connection.id);
       reply.code(204);
     },

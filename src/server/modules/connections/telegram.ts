@@ -40,7 +40,7 @@ export async function applyBotUpdate(db: Db, config: ServerConfig, bot: Sealed<'
   const { connection, credentials } = bot;
   if (connection.state === 'Connected') {
     // The subscribers' dialogue as on the server's bot, answered by this one.
-    return applyTelegramUpdate(db, { ...config, telegramBot: { ...config.telegramBot, token: credentials.token } }, update);
+    return applyTelegramUpdate(db, { ...config, telegramBot: { ...config.telegramBot, token: credentials.token } }, update, connection.userId);
   }
   const message = (update as { message?: TgMessage } | null)?.message;
   const chatId = message?.chat?.id;

@@ -11,6 +11,7 @@ import { sealedConnections, type Sealed } from './sealed.ts';
 import { applyBotUpdate } from './telegram.ts';
 import { validTwilioSignature } from './twilio-signature.ts';
 import { isTwilioIncoming, receiveTwilioMessage } from '../conversations/index.ts';
+import { EMPTY_TWIML, TWIML_TYPE } from '../conversations/twilio.ts';
 
 // The owners' connections' webhooks (docs/webhooks.md "Credentials first"): each guard proves the caller with the
 // connection's own secret before the body is used, and hands the handler what it verified.
@@ -104,13 +105,17 @@ export function connectionWebhookHandlers(ctx: AppContext): Handlers<'receiveTel
       }
     },
 
-    /** One URL for both: the status callbacks of our sends and the client's messages (the number's incoming webhook). */
-    async receiveTwilioStatus(req) {
+    /**
+     * One URL for both: the status callbacks of our sends (JSON: Twilio reads only their status code) and the
+     * client's messages (the number's incoming webhook), answered with empty TwiML, as Twilio requires there.
+     */
+    async receiveTwilioStatus(req, reply) {
       const verified = twilioCalls.get(req);
       if (!verified) throw new HttpError(401, 'signatureInvalid');
       if (isTwilioIncoming(verified.params)) {
-        const received = await receiveTwilioMessage(db, verified.account.connection, verified.params, config.now());
-        return { result: received === 'applied' ? ('applied' as const) : ('ignored' as const) };
+        await receiveTwilioMessage(db, verified.account.connection, verified.params, config.now());
+        reply.type(TWIML_TYPE).send(EMPTY_TWIML);
+        return;
       }
       const event = twilioEvent(verified.params, config.now());
       return { result: event && (await applyDeliveryEvent(db, event)) ? ('applied' as const) : ('ignored' as const) };

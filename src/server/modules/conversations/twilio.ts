@@ -32,6 +32,13 @@ export async function receiveTwilioMessage(db: Db, connection: { id: number; use
   });
 }
 
+/**
+ * Twilio reads the incoming-message webhook's answer as TwiML (text/xml): an empty <Response> sends no reply. JSON
+ * there is error 12300/11200 in the owner's Twilio console (docs/conversations.md "Twilio").
+ */
+export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+export const TWIML_TYPE = 'text/xml; charset=utf-8';
+
 /** An incoming message's form (Body/NumMedia, status `received`), as opposed to a status callback of our send. */
 export const isTwilioIncoming = (params: Record<string, string>) =>
   ('Body' in params || 'NumMedia' in params) && (params.MessageStatus ?? params.SmsStatus ?? 'received') === 'received';

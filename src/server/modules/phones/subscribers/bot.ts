@@ -12,6 +12,7 @@ const TEXTS = {
     linked: 'Done: your number is saved. Send /stop to unsubscribe.',
     foreignContact: 'Please share your own number with the button below.',
     stopped: 'You have unsubscribed: messages will no longer come here.',
+    otherBusiness: 'This subscription link belongs to another business, so this bot cannot accept it. Please open the link the business gave you again.',
   },
   ru: {
     askContact: 'Спасибо за подписку! Поделитесь номером телефона кнопкой ниже, чтобы компания узнала вас.',
@@ -19,6 +20,7 @@ const TEXTS = {
     linked: 'Готово: номер сохранён. Чтобы отписаться, отправьте /stop.',
     foreignContact: 'Пожалуйста, поделитесь своим номером кнопкой ниже.',
     stopped: 'Вы отписались: сообщения сюда больше не придут.',
+    otherBusiness: 'Эта ссылка для подписки относится к другой компании, поэтому этот бот не может её принять. Откройте ссылку, которую вам дала компания, ещё раз.',
   },
   uk: {
     askContact: 'Дякуємо за підписку! Поділіться номером телефону кнопкою нижче, щоб компанія впізнала вас.',
@@ -26,6 +28,7 @@ const TEXTS = {
     linked: 'Готово: номер збережено. Щоб відписатися, надішліть /stop.',
     foreignContact: 'Будь ласка, поділіться своїм номером кнопкою нижче.',
     stopped: 'Ви відписалися: повідомлення сюди більше не надходитимуть.',
+    otherBusiness: 'Це посилання для підписки належить іншій компанії, тому цей бот не може його прийняти. Відкрийте посилання, яке вам дала компанія, ще раз.',
   },
   pt: {
     askContact: 'Obrigado por se inscrever! Compartilhe seu número de telefone com o botão abaixo para a empresa saber que é você.',
@@ -33,6 +36,7 @@ const TEXTS = {
     linked: 'Pronto: seu número foi salvo. Envie /stop para cancelar a inscrição.',
     foreignContact: 'Compartilhe o seu próprio número com o botão abaixo.',
     stopped: 'Você cancelou a inscrição: as mensagens não chegarão mais aqui.',
+    otherBusiness: 'Este link de inscrição pertence a outra empresa, por isso este bot não pode aceitá-lo. Abra de novo o link que a empresa lhe deu.',
   },
 } as const;
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import type { ServerConfig } from '../../../platform/config.ts';
 import { userGuid } from '../../account/store.ts';
+import { firstConnectedBotOf } from '../../connections/store.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
 import { HttpError } from '../../../platform/http/problem.ts';
 import { subscriberMessages } from '../messages.ts';
@@ -60,8 +61,10 @@ export function subscribersHandlers(ctx: AppContext): Handlers<Ops> {
 
     async getSubscribeLink(req) {
       const { userId } = requireAuth(req);
-      const username = config.telegramBot.username;
-      if (!telegramBotOn(config) || !username) return { telegram: null };
+      // The owner's own Connected bot first (clients subscribe to the business's bot), else the server's when it sends.
+      const own = (await firstConnectedBotOf(db, userId))?.replace(/^@/, '');
+      const username = own ?? (telegramBotOn(config) ? config.telegramBot.username : undefined);
+      if (!username) return { telegram: null };
       const guid = await userGuid(db, userId);
       if (!guid) throw new HttpError(401, 'tokenInvalid');
       return { telegram: `https://t.me/${username}?start=${startToken(config.jwtSecret, guid)}` };

@@ -40,8 +40,11 @@ const text = (v: unknown) => (typeof v === 'string' ? v : '');
 const START = /^\/start(?:@\w+)?(?:\s+([\w-]{1,64}))?$/;
 const STOP = /^\/stop(?:@\w+)?$/i; // the command; the words are conversations' STOP list
 
-/** One update from the server's bot. `now` is the server clock; `bot` its settings (for the service answers). */
-export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jwtSecret' | 'telegramBot' | 'now'>, update: unknown): Promise<UpdateResult> {
+/**
+ * One update from the server's bot, or from an owner's bot (`ownerId`: its owner). `now` is the server clock; `bot`
+ * its settings (for the service answers).
+ */
+export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jwtSecret' | 'telegramBot' | 'now'>, update: unknown, ownerId?: number): Promise<UpdateResult> {
   if (!update || typeof update !== 'object') return 'ignored';
   const { message, my_chat_member: member } = update as TgUpdate;
   const at = new Date(config.now());
@@ -60,6 +63,11 @@ export async function applyTelegramUpdate(db: Db, config: Pick<ServerConfig, 'jw
   if (start) {
     const userId = start[1] ? await userOfStartToken(db, config.jwtSecret, start[1]) : undefined;
     if (userId === undefined) return 'ignored'; // a plain /start or a forged token links nothing
+    if (ownerId !== undefined && userId !== ownerId) {
+      // Another business's link opened in this owner's bot: linking would hand that business a chat it cannot write to.
+      await say(config.telegramBot, chatId, 'otherBusiness', language);
+      return 'ignored';
+    }
     const name = [text(message.from.first_name), text(message.from.last_name)].filter(Boolean).join(' ').slice(0, 100);
     const row = await subscribeTelegramChat(db, userId, chatId, name, at);
     await say(config.telegramBot, chatId, row?.phone ? 'linked' : 'askContact', language, !row?.phone);
