@@ -22,7 +22,7 @@ async function withNumber(page: Page, context: import('@playwright/test').Browse
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('accountsWhatsApp'));
   await hydrated(page);
   await expect(page.getByText(t('empty'))).toBeVisible();
-  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { count: 0, limit: 1 }));
+  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { used: 0, count: 1 }));
   await page.getByLabel(t('add.name')).fill(name);
   await addButton(page, t).click();
   const row = page.locator('tbody tr');
@@ -52,7 +52,7 @@ test('adds a number, shows the rotating QR, shares the link, connects on the sca
   const row = page.locator('tbody tr');
   await expect(row).toHaveCount(1);
   const session = `c${await row.getAttribute('data-number-id')}`;
-  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { count: 1, limit: 1 }));
+  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { used: 1, count: 1 }));
 
   // The QR panel opened with the new number: the QR drawn from the gateway's text, named for screen readers.
   const qr = page.getByRole('img', { name: t('qr.image', { name }) });

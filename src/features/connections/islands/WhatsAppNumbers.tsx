@@ -74,7 +74,7 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
       <form noValidate onSubmit={add} aria-labelledby="add-number-title" className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="add-number-title" className="text-base font-semibold m-0">{t('add.title')}</h2>
-          {!list.loading && !list.failed && <p className="m-0 text-sm text-ink-muted" data-limit>{t('limit', { count: list.numbers.length, limit: list.limit })}</p>}
+          {!list.loading && !list.failed && <p className="m-0 text-sm text-ink-muted" data-limit>{t('limit', { used: list.numbers.length, count: list.limit })}</p>}
         </div>
         <div className="max-w-md">
           <TextField label={t('add.name')} hint={t('add.nameHint')} name="name" maxLength={64} autoComplete="off" required value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
