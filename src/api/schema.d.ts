@@ -3121,7 +3121,7 @@ export interface components {
             fallbackOrder: components["schemas"]["FallbackOrder"];
             /** @description The header bell's warning (docs/connections.md "Screens") */
             whatsApp: {
-                /** @description WhatsApp numbers not Connected (never linked, waiting for the scan, logged out or in error) */
+                /** @description WhatsApp numbers not Connected (not started, waiting for the scan, starting, logged out or in error; a state never reported is not counted) */
                 notLinked: number;
                 /** @description WhatsApp numbers the engine paused on a block signal */
                 paused: number;

@@ -79,13 +79,14 @@ export async function troubledWhatsAppOf(db: Tx, userId: number): Promise<{ disc
 }
 
 /**
- * The header bell's warning (docs/connections.md "Screens"): the owner's WhatsApp numbers that are not linked (any
- * state but Connected/Authorized, never-reported included) and those the engine paused.
+ * The header bell's warning (docs/connections.md "Screens"): the owner's WhatsApp numbers that are not linked (a known
+ * state other than Connected/Authorized; a never-reported state, null, is not known to be down) and those the engine
+ * paused.
  */
 export async function whatsAppAlertOf(db: Tx, userId: number): Promise<{ notLinked: number; paused: number }> {
   const [row] = await db
     .select({
-      notLinked: sql<number>`count(*) FILTER (WHERE ${connections.state} IS NULL OR ${connections.state} NOT IN ('Connected', 'Authorized'))::int`,
+      notLinked: sql<number>`count(*) FILTER (WHERE ${connections.state} NOT IN ('Connected', 'Authorized'))::int`,
       paused: sql<number>`count(*) FILTER (WHERE ${connectionSending.pausedAt} IS NOT NULL)::int`,
     })
     .from(connections)
