@@ -8,24 +8,18 @@ import ptBR from '../../../src/features/connections/messages/pt-BR.json' with { 
 import { createT } from '../../../src/i18n/translate.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
 
-const limit = (locale: Locale, messages: object, used: number, count: number) => createT(locale, messages as never)('limit', { used, count });
+const MESSAGES = { ru, uk, en, 'pt-BR': ptBR } as const;
+/** The expected texts; the two numbers in each are the count of numbers and the limit. */
+const CASES: Record<keyof typeof MESSAGES, string[]> = {
+  ru: ['1 из 1 номера', '1 из 2 номеров', '2 из 5 номеров', '3 из 11 номеров', '0 из 21 номера'],
+  uk: ['1 з 1 номера', '2 з 3 номерів', '2 з 5 номерів'],
+  en: ['1 of 1 number', '2 of 5 numbers', '0 of 0 numbers'],
+  'pt-BR': ['1 de 1 número', '2 de 5 números'],
+};
 
 describe('the numbers limit agrees with its count', () => {
-  it.each([
-    ['ru', ru, 1, 1, '1 из 1 номера'],
-    ['ru', ru, 1, 2, '1 из 2 номеров'],
-    ['ru', ru, 2, 5, '2 из 5 номеров'],
-    ['ru', ru, 3, 11, '3 из 11 номеров'],
-    ['ru', ru, 0, 21, '0 из 21 номера'],
-    ['uk', uk, 1, 1, '1 з 1 номера'],
-    ['uk', uk, 2, 3, '2 з 3 номерів'],
-    ['uk', uk, 2, 5, '2 з 5 номерів'],
-    ['en', en, 1, 1, '1 of 1 number'],
-    ['en', en, 2, 5, '2 of 5 numbers'],
-    ['en', en, 0, 0, '0 of 0 numbers'],
-    ['pt-BR', ptBR, 1, 1, '1 de 1 número'],
-    ['pt-BR', ptBR, 2, 5, '2 de 5 números'],
-  ] as const)('%s: %i of %i', (locale, messages, used, count, text) => {
-    expect(limit(locale, messages, used, count)).toBe(text);
+  it.each(Object.entries(CASES).flatMap(([locale, texts]) => texts.map((text) => [locale, text] as const)))('%s: %s', (locale, text) => {
+    const [used, count] = text.match(/\d+/g)!.map(Number) as [number, number];
+    expect(createT(locale as Locale, MESSAGES[locale as keyof typeof MESSAGES] as never)('limit', { used, count })).toBe(text);
   });
 });
