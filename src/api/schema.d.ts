@@ -1645,7 +1645,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The owner's fallback order of channel kinds (default ["whatsapp"]). */
+        /** The owner's fallback order of channel kinds (default ["whatsapp"]), and how many of their WhatsApp numbers are not linked or paused (the header bell's "WhatsApp disconnected", one indexed read of the owner's numbers). */
         get: operations["getSendingSettings"];
         /** Sets the fallback order: the kinds tried in turn for a client the first cannot reach (no usable connection of the kind, no Telegram chat, not on WhatsApp). Today whatsapp and telegram send; sms is kept for when it can. */
         put: operations["setSendingSettings"];
@@ -3109,10 +3109,23 @@ export interface components {
             dailyCap: number;
             /** @description Messages the number sent since the owner's local midnight */
             sentToday: number;
+            /** @description The warm-up is over: dailyCap is the full cap (500) from now on */
+            warmupDone: boolean;
         };
+        /** @description Channel kinds tried in turn for each message (docs/connections.md "Sending and pacing") */
+        FallbackOrder: ("whatsapp" | "telegram" | "sms")[];
         SendingSettings: {
-            /** @description Channel kinds tried in turn for each message (docs/connections.md "Sending and pacing") */
-            fallbackOrder: ("whatsapp" | "telegram" | "sms")[];
+            fallbackOrder: components["schemas"]["FallbackOrder"];
+        };
+        SendingOverview: {
+            fallbackOrder: components["schemas"]["FallbackOrder"];
+            /** @description The header bell's warning (docs/connections.md "Screens") */
+            whatsApp: {
+                /** @description WhatsApp numbers not Connected (not started, waiting for the scan, starting, logged out or in error; a state never reported is not counted) */
+                notLinked: number;
+                /** @description WhatsApp numbers the engine paused on a block signal */
+                paused: number;
+            };
         };
         TelegramBot: {
             id: number;
@@ -6380,13 +6393,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The setting */
+            /** @description The setting and the numbers' warning counts */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SendingSettings"];
+                    "application/json": components["schemas"]["SendingOverview"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,17 +1,34 @@
 /**
- * The header bell: service notifications published in the admin area (GET /News), newest first. A badge counts
- * the ones newer than the last the user opened the bell on (remembered in this browser).
+ * The header bell: the owner's WhatsApp warnings ("WhatsApp disconnected", "WhatsApp number paused", from
+ * GET /Accounts/Sending) and the service notifications published in the admin area (GET /News), newest first.
+ * The badge counts the warnings while they hold and the news newer than the last the user opened the bell on
+ * (remembered in this browser). One request of each kind per page, only once a user is signed in.
  */
+import type { components } from '../api/schema.d.ts';
 import { getApi } from '../stores/session.ts';
 
 const SEEN_KEY = 'newsSeenId';
 
-export async function loadBell(): Promise<void> {
-  const bell = document.querySelector<HTMLDetailsElement>('[data-bell]');
-  const list = bell?.querySelector<HTMLUListElement>('[data-bell-list]');
-  if (!bell || !list) return;
-  const { data } = await getApi().GET('/News', { params: { query: { limit: 10 } } }).catch(() => ({ data: undefined }));
-  if (!data?.length) return;
+type News = components['schemas']['NewsItem'][];
+type WhatsAppAlert = components['schemas']['SendingOverview']['whatsApp'];
+
+/** Which warning items show: a number not linked, a number paused (each its own text). */
+export const alertKinds = (a: WhatsAppAlert): ('notLinked' | 'paused')[] => [
+  ...(a.notLinked > 0 ? (['notLinked'] as const) : []),
+  ...(a.paused > 0 ? (['paused'] as const) : []),
+];
+
+async function showAlerts(bell: HTMLElement): Promise<number> {
+  const list = bell.querySelector<HTMLElement>('[data-bell-alerts]');
+  if (!list) return 0;
+  const { data } = await getApi().GET('/Accounts/Sending').catch(() => ({ data: undefined }));
+  const kinds = data ? alertKinds(data.whatsApp) : [];
+  for (const item of list.querySelectorAll<HTMLElement>('[data-bell-alert]')) item.hidden = !kinds.includes(item.dataset.bellAlert as never);
+  list.hidden = !kinds.length;
+  return kinds.length;
+}
+
+function renderNews(list: HTMLUListElement, data: News) {
   const date = new Intl.DateTimeFormat(document.documentElement.lang, { dateStyle: 'medium' });
   list.replaceChildren(
     ...data.map((item) => {
@@ -31,17 +48,34 @@ export async function loadBell(): Promise<void> {
       return li;
     }),
   );
-  bell.querySelector('[data-bell-empty]')?.setAttribute('hidden', '');
-  const seen = Number(localStorage.getItem(SEEN_KEY) ?? 0);
-  const unseen = data.filter((item) => item.id > seen).length;
+}
+
+async function loadNews(bell: HTMLElement): Promise<News> {
+  const list = bell.querySelector<HTMLUListElement>('[data-bell-list]');
+  if (!list) return [];
+  const { data } = await getApi().GET('/News', { params: { query: { limit: 10 } } }).catch(() => ({ data: undefined }));
+  if (data?.length) renderNews(list, data);
+  return data ?? [];
+}
+
+export async function loadBell(): Promise<void> {
+  const bell = document.querySelector<HTMLDetailsElement>('[data-bell]');
+  if (!bell) return;
+  const [alerts, news] = await Promise.all([showAlerts(bell), loadNews(bell)]);
+  if (alerts || news.length) bell.querySelector('[data-bell-empty]')?.setAttribute('hidden', '');
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
-  if (badge && unseen) {
-    badge.textContent = String(unseen);
-    badge.hidden = false;
-  }
+  if (!badge) return;
+  let unseen = news.filter((item) => item.id > Number(localStorage.getItem(SEEN_KEY) ?? 0)).length;
+  const show = () => {
+    badge.textContent = String(alerts + unseen);
+    badge.hidden = alerts + unseen === 0;
+  };
+  show();
+  // Opening the bell marks the news seen; a warning stays counted until its number is linked or resumed.
   bell.addEventListener('toggle', () => {
-    if (!bell.open) return;
-    localStorage.setItem(SEEN_KEY, String(Math.max(...data.map((item) => item.id))));
-    if (badge) badge.hidden = true;
+    if (!bell.open || !news.length) return;
+    localStorage.setItem(SEEN_KEY, String(Math.max(...news.map((item) => item.id))));
+    unseen = 0;
+    show();
   });
 }

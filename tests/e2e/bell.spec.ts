@@ -1,4 +1,8 @@
-import { adminTokens, demoTokens, expect, prepareStorage, tShell, test } from './support.ts';
+// The header bell: the service notifications staff publish (GET /News) and the owner's WhatsApp warning (GET
+// /Accounts/Sending, docs/connections.md "Screens").
+import { api, customer } from './flows-support.ts';
+import { adminTokens, demoTokens, expect, expectNoSeriousA11yViolations, prepareStorage, tShell, test } from './support.ts';
+import { wahaControl } from './waha-gateway.ts';
 
 test('a service notification published by staff appears in the bell, counted until opened', async ({ page, context, brand, baseURL }) => {
   test.skip(brand.id !== 'main-ru', 'one host is enough: the bell is the same component everywhere');
@@ -32,4 +36,40 @@ test('a service notification published by staff appears in the bell, counted unt
   const newer = latest.filter((item) => item.id > seen).length;
   if (newer) await expect(badge).toHaveText(String(newer));
   else await expect(badge).toBeHidden();
+});
+
+test('the bell warns "WhatsApp disconnected" while an owner\'s number is not linked, linking to the numbers, and not once it is', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tShell(locale);
+  const tokens = await customer(baseURL!, 'bell');
+  // A number added through the API starts its session on the WAHA double and waits for the scan: not linked.
+  const number = (await api(baseURL!, 'POST', '/Accounts/WhatsApp', tokens.token, { name: 'Reception' })) as { id: number };
+  await prepareStorage(context, { tokens, locale });
+  // News other specs publish would count too: this browser has seen them all, so the badge counts the warning alone.
+  await context.addInitScript(() => localStorage.setItem('newsSeenId', String(Number.MAX_SAFE_INTEGER)));
+  await page.goto('/account/profile');
+  const badge = page.locator('[data-bell-count]');
+  await expect(badge).toHaveText('1');
+  await page.locator('[data-bell] > summary').click();
+  const panel = page.getByRole('region', { name: t('header.notifications') });
+  const warning = panel.getByRole('link', { name: t('bell.disconnected') });
+  await expect(warning).toBeVisible();
+  await expect(panel.getByText(t('bell.disconnectedText'))).toBeVisible();
+  await expect(panel.getByText(t('bell.paused'))).toBeHidden();
+  await expect(panel.getByText(t('header.noNotifications'))).toBeHidden();
+  await expectNoSeriousA11yViolations(page, `${brand.id} bell with the WhatsApp warning`);
+  // A warning is a state, not news: opening the bell does not clear it.
+  await expect(badge).toHaveText('1');
+  await warning.click();
+  await expect(page).toHaveURL(/\/accounts\/whats-app\/?$/);
+
+  // The phone scans: Connected (the gateway's webhook), and the next page's bell has nothing to say.
+  await wahaControl('scan', `c${number.id}`);
+  await expect.poll(async () => ((await api(baseURL!, 'GET', `/Accounts/WhatsApp/${number.id}`, tokens.token)) as { state: string }).state, { timeout: 15_000 }).toBe('Connected');
+  const answer = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v1/Accounts/Sending');
+  await page.goto('/account/profile');
+  await answer;
+  await expect(badge).toBeHidden();
+  await page.locator('[data-bell] > summary').click();
+  await expect(panel.getByText(t('bell.disconnected'))).toBeHidden();
 });

@@ -14,6 +14,19 @@ const addButton = (page: Page, t: ReturnType<typeof tOf>) => page.locator('form[
 /** A text whose number (written as 999) may be any. */
 const textWithNumber = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('999', '\\d+')}$`);
 
+/** The page's layout shift so far (the CLS entries the browser kept). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries().reduce((sum, e) => sum + ((e as PerformanceEntry & { hadRecentInput: boolean; value: number }).hadRecentInput ? 0 : (e as PerformanceEntry & { value: number }).value), 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 500); // no entry at all: nothing shifted
+      }),
+  );
+
 /** Opens the screen as a new customer (limit 1) and adds one number; the QR panel opens with it. */
 async function withNumber(page: Page, context: import('@playwright/test').BrowserContext, baseURL: string, locale: Parameters<typeof tOf>[0], name: string) {
   const t = tOf(locale, 'connections');
@@ -22,7 +35,7 @@ async function withNumber(page: Page, context: import('@playwright/test').Browse
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('accountsWhatsApp'));
   await hydrated(page);
   await expect(page.getByText(t('empty'))).toBeVisible();
-  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { count: 0, limit: 1 }));
+  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { used: 0, count: 1 }));
   await page.getByLabel(t('add.name')).fill(name);
   await addButton(page, t).click();
   const row = page.locator('tbody tr');
@@ -52,7 +65,7 @@ test('adds a number, shows the rotating QR, shares the link, connects on the sca
   const row = page.locator('tbody tr');
   await expect(row).toHaveCount(1);
   const session = `c${await row.getAttribute('data-number-id')}`;
-  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { count: 1, limit: 1 }));
+  await expect(page.locator('[data-limit]')).toHaveText(t('limit', { used: 1, count: 1 }));
 
   // The QR panel opened with the new number: the QR drawn from the gateway's text, named for screen readers.
   const qr = page.getByRole('img', { name: t('qr.image', { name }) });
@@ -104,6 +117,11 @@ test('adds a number, shows the rotating QR, shares the link, connects on the sca
   const wrong = await nobody.newPage();
   await wrong.goto(`/widget/qr/${'A'.repeat(43)}`);
   await expect(wrong.locator('[data-qr-status]')).toHaveText(t('server.qrLinkNotFound'));
+  // The text takes the QR's place in its box (no empty square above it), and nothing on the page moved.
+  await expect(wrong.locator('[data-qr-box] [data-qr-status]')).toBeVisible();
+  expect((await wrong.locator('[data-qr-box]').boundingBox())!.height).toBeGreaterThanOrEqual(255);
+  await expect(wrong.locator('[data-qr-figure]')).toBeEmpty();
+  expect(await layoutShift(wrong)).toBeLessThan(0.01);
   await nobody.close();
 
   // Log out asks first.
@@ -178,4 +196,39 @@ test('a server without a WhatsApp gateway: the screen explains it instead of fai
   await expect(page.locator('form[aria-labelledby="add-number-title"] [role="alert"]')).toHaveText(t('server.gatewayNotConfigured'));
   await expect(page.locator('[data-no-gateway]')).toContainText(t('gateway.text'));
   await expect(page.getByText(t('empty'))).toBeVisible();
+});
+
+test('on a 375 px phone the numbers are cards with full-width buttons, and the page does not scroll sideways', async ({ page, context, brand, baseURL }) => {
+  const { t, session } = await withNumber(page, context, baseURL!, brand.locale.default, 'Front desk of the main salon');
+  await page.setViewportSize({ width: 375, height: 800 });
+  const card = page.locator('[data-number-cards] li');
+  await expect(card).toHaveCount(1);
+  await expect(page.locator('table')).toHaveCount(0);
+  await expect(card).toContainText('Front desk of the main salon');
+  await expect(card).toContainText(t('state.GotQrCode'));
+  await expect(card).toContainText(t('noPhone'));
+  const link = card.getByRole('button', { name: t('actions.linkLabel', { name: 'Front desk of the main salon' }) });
+  const remove = card.getByRole('button', { name: t('actions.deleteLabel', { name: 'Front desk of the main salon' }) });
+  // Full-width buttons, one under another, in the order a row's buttons have.
+  const [cardBox, linkBox, removeBox] = await Promise.all([card.boundingBox(), link.boundingBox(), remove.boundingBox()]);
+  expect(linkBox!.width).toBeGreaterThan(cardBox!.width - 40);
+  expect(removeBox!.y).toBeGreaterThan(linkBox!.y);
+  await link.focus();
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: t('actions.shareLabel', { name: 'Front desk of the main salon' }) })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(remove).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  await expectNoSeriousA11yViolations(page, `${brand.id} ${PATH} cards at 375 px`);
+
+  // Linked: the card shows the phone, the sending state and Log out; still no sideways scroll.
+  await wahaControl('scan', session);
+  await expect(card).toContainText(t('state.Connected'), { timeout: 15_000 });
+  await expect(card).toContainText('+79990001122');
+  await expect(card.locator('[data-sending]')).toBeVisible();
+  await expect(card.getByRole('button', { name: t('actions.logoutLabel', { name: 'Front desk of the main salon' }) })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+  // Back to a wide screen: the same number as a table row.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(page.locator('tbody tr')).toHaveCount(1);
 });

@@ -14,7 +14,7 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'account.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'account-end.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'admin.spec.ts': { route: 'adminUsers' },
-  'bell.spec.ts': { brands: ['main-ru'] },
+  'bell.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // §6 flags: a host with every one of them and one with none (docs/shell.md "Host flags").
   'brand-flags.spec.ts': { brands: ['main-ru', 'clinic'] },
   // WhatsApp numbers and the public QR page against the gateway double, both languages of the main hosts.

@@ -28,7 +28,7 @@ describe('daily cap with warm-up, quiet hours', () => {
     // The clock: 2026-11-01 09:00 UTC = 12:00 in Moscow (the owners' zone).
     const o = await owner(server);
     const id = await linkedNumber(o, '79170000001');
-    expect((await sending(o, id)).body).toEqual({ id, paused: false, pauseReason: null, pauseDetail: null, pausedUnixTime: null, warmupDay: null, dailyCap: 20, sentToday: 0 });
+    expect((await sending(o, id)).body).toEqual({ id, paused: false, pauseReason: null, pauseDetail: null, pausedUnixTime: null, warmupDay: null, dailyCap: 20, sentToday: 0, warmupDone: false });
     await flow(server, o, 'newRecord');
     for (let i = 0; i < 45; i++) await book(server, o, nowSec(server) + 2 * DAY, { phone: clientPhone() });
     await advance(server, 1);
@@ -47,7 +47,7 @@ describe('daily cap with warm-up, quiet hours', () => {
     await advance(server, HOUR);
     all = await messagesOf(server, o);
     expect(count(all.map((m) => m.status), 'sent')).toBe(45);
-    expect((await sending(o, id)).body).toMatchObject({ warmupDay: 2, dailyCap: 40, sentToday: 25 });
+    expect((await sending(o, id)).body).toMatchObject({ warmupDay: 2, dailyCap: 40, sentToday: 25, warmupDone: false });
     expect(fake.sent.filter((s) => s.session === `c${id}`)).toHaveLength(45);
 
     // 23:00: a new booking's notice waits for 08:00.
@@ -58,6 +58,12 @@ describe('daily cap with warm-up, quiet hours', () => {
     expect([last.status, last.reason, last.plannedAt.toISOString()]).toEqual(['queued', 'quiet hours', '2026-11-03T05:00:00.000Z']);
     await advance(server, 9 * HOUR);
     expect((await messagesOf(server, o)).at(-1)!.status).toBe('sent');
+
+    // Day 5 still ramps (320); day 6 reaches the full cap and the warm-up is over (the screen says so).
+    await advance(server, 2 * DAY);
+    expect((await sending(o, id)).body).toMatchObject({ warmupDay: 5, dailyCap: 320, warmupDone: false });
+    await advance(server, DAY);
+    expect((await sending(o, id)).body).toMatchObject({ warmupDay: 6, dailyCap: 500, warmupDone: true });
   });
 });
 
@@ -79,6 +85,8 @@ describe('automatic pause and resume', () => {
     const state = (await sending(o, id)).body;
     expect(state).toMatchObject({ paused: true, pauseReason: 'blocked', pauseDetail: 'This account is temporarily banned', pausedUnixTime: nowSec(server) - 1 });
     expect((await server.call('GET', '/Home', { token: o.token })).body.sending).toEqual({ warning: true, waiting: 2, disconnected: 0, paused: 1 });
+    // The header bell's count: the paused number (linked, so not counted as unlinked).
+    expect((await server.call('GET', '/Accounts/Sending', { token: o.token })).body.whatsApp).toEqual({ notLinked: 0, paused: 1 });
 
     const resumed = await server.call('POST', `/Accounts/WhatsApp/${id}/Resume`, { token: o.token });
     expect(resumed.status).toBe(200);
@@ -86,6 +94,7 @@ describe('automatic pause and resume', () => {
     await advance(server, 1);
     expect(await statuses(o)).toEqual(['failed', 'sent', 'sent']);
     expect((await server.call('GET', '/Home', { token: o.token })).body.sending.warning).toBe(false);
+    expect((await server.call('GET', '/Accounts/Sending', { token: o.token })).body.whatsApp).toEqual({ notLinked: 0, paused: 0 });
   });
 
   it('five final failures in a row pause the number (failureSpike); a success in between resets the run', async () => {

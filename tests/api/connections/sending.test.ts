@@ -93,6 +93,9 @@ describe('waiting, never lost', () => {
     const added = await server.call('POST', '/Accounts/WhatsApp', { token: o.token, body: { name: 'Reception' } });
     await advance(server, 1);
     expect((await messagesOf(server, o))[0]!.status).toBe('queued');
+    // The header bell counts a number that is not linked yet (the owner's bell read, docs/connections.md "Screens").
+    const bell = async () => (await server.call('GET', '/Accounts/Sending', { token: o.token })).body.whatsApp;
+    expect(await bell()).toEqual({ notLinked: 1, paused: 0 });
 
     expect(await fake.scan(`c${added.body.id}`, '79160000301')).toBe(200);
     await advance(server, 1);
@@ -101,6 +104,7 @@ describe('waiting, never lost', () => {
     expect(sentBy(`c${added.body.id}`)).toHaveLength(1);
     home = await server.call('GET', '/Home', { token: o.token });
     expect(home.body.sending).toEqual({ warning: false, waiting: 0, disconnected: 0, paused: 0 });
+    expect(await bell()).toEqual({ notLinked: 0, paused: 0 });
   });
 
   it('a number the gateway reports logged out: the message waits (not failed), the number shows it, and it leaves once relinked', async () => {
@@ -128,7 +132,7 @@ describe('waiting, never lost', () => {
 describe('fallback order', () => {
   it('is ["whatsapp"] by default, validated, and stored per owner', async () => {
     const o = await owner(server);
-    expect((await server.call('GET', '/Accounts/Sending', { token: o.token })).body).toEqual({ fallbackOrder: ['whatsapp'] });
+    expect((await server.call('GET', '/Accounts/Sending', { token: o.token })).body).toEqual({ fallbackOrder: ['whatsapp'], whatsApp: { notLinked: 0, paused: 0 } });
     for (const bad of [[], ['whatsapp', 'whatsapp'], ['fax']]) {
       const res = await server.call('PUT', '/Accounts/Sending', { token: o.token, body: { fallbackOrder: bad } });
       expect(res.status).toBe(400);
@@ -136,7 +140,7 @@ describe('fallback order', () => {
     }
     const set = await server.call('PUT', '/Accounts/Sending', { token: o.token, body: { fallbackOrder: ['whatsapp', 'telegram', 'sms'] } });
     expect(set.body).toEqual({ fallbackOrder: ['whatsapp', 'telegram', 'sms'] });
-    expect((await server.call('GET', '/Accounts/Sending', { token: o.token })).body).toEqual({ fallbackOrder: ['whatsapp', 'telegram', 'sms'] });
+    expect((await server.call('GET', '/Accounts/Sending', { token: o.token })).body.fallbackOrder).toEqual(['whatsapp', 'telegram', 'sms']);
   });
 
   it('whatsapp → telegram: without a number the Telegram bot sends to a subscribed client; a client not on WhatsApp goes to Telegram too', async () => {

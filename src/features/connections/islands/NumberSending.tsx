@@ -11,7 +11,8 @@ const pauseText = (t: T, s: Sending) =>
   s.pauseReason === 'blocked' ? t('sending.paused.blocked', { detail: s.pauseDetail ?? '—' }) : s.pauseReason === 'stopSpike' ? t('sending.paused.stopSpike') : t('sending.paused.failureSpike');
 
 /**
- * A Connected number's sending state (docs/connections.md "Sending and pacing"): the warm-up day and today's cap,
+ * A Connected number's sending state (docs/connections.md "Sending and pacing"): the warm-up day and today's cap
+ * (once the warm-up is over, the full cap instead of a day count),
  * or, when the engine paused it on a block signal, why, with Resume. Read once when the row shows.
  */
 export function NumberSending({ t, number }: { t: T; number: WhatsAppNumber }) {
@@ -49,7 +50,7 @@ export function NumberSending({ t, number }: { t: T; number: WhatsAppNumber }) {
   if (!sending.paused) {
     return (
       <span className="text-xs" data-sending="active">
-        {sending.warmupDay === null ? t('sending.notStarted', today) : t('sending.day', { day: sending.warmupDay, ...today })}
+        {sending.warmupDay === null ? t('sending.notStarted', today) : sending.warmupDone ? t('sending.warmedUp', today) : t('sending.day', { day: sending.warmupDay, ...today })}
       </span>
     );
   }

@@ -14,6 +14,7 @@ import { QrPanel } from './QrPanel.tsx';
 import { ShareLink } from './ShareLink.tsx';
 import { NumberSending } from './NumberSending.tsx';
 import { FallbackOrder } from './FallbackOrder.tsx';
+import { NumberCards, useWide } from './NumberCards.tsx';
 
 // Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
 const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
@@ -32,6 +33,7 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
   const [panel, setPanel] = useState<Panel>();
   const [confirming, setConfirming] = useState<Confirming>();
 
+  const wide = useWide();
   useEffect(() => void loadNumbers(), []);
   const open = panel && list.numbers.find((n) => n.id === panel.id);
 
@@ -61,6 +63,25 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
     notify('success', t(kind === 'logout' ? 'logout.done' : 'remove.done', { name: number.name }));
   }
 
+  /** A number's actions: a row of buttons in the table, full-width buttons on a phone's card. */
+  const actions = (n: WhatsAppNumber, layout: 'row' | 'card') => {
+    const fit = layout === 'card' ? ' w-full' : '';
+    return (
+      <div className={layout === 'card' ? 'flex flex-col gap-2' : 'flex flex-wrap gap-2 whitespace-nowrap'}>
+        {!isConnected(n.state) && (
+          <>
+            <button type="button" className={buttonClass + fit} aria-label={t('actions.linkLabel', { name: n.name })} onClick={() => setPanel({ kind: 'qr', id: n.id })}>{t('actions.link')}</button>
+            <button type="button" className={secondaryButtonClass + fit} aria-label={t('actions.shareLabel', { name: n.name })} onClick={() => setPanel({ kind: 'share', id: n.id })}>{t('actions.share')}</button>
+          </>
+        )}
+        {isConnected(n.state) && (
+          <button type="button" className={secondaryButtonClass + fit} aria-label={t('actions.logoutLabel', { name: n.name })} onClick={() => setConfirming({ kind: 'logout', number: n })}>{t('actions.logout')}</button>
+        )}
+        <button type="button" className={dangerButtonClass + fit} aria-label={t('actions.deleteLabel', { name: n.name })} onClick={() => setConfirming({ kind: 'remove', number: n })}>{t('actions.delete')}</button>
+      </div>
+    );
+  };
+
   return (
     <div>
       <p className="m-0 mb-4 text-ink-muted">{t('intro')}</p>
@@ -74,7 +95,7 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
       <form noValidate onSubmit={add} aria-labelledby="add-number-title" className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-3">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="add-number-title" className="text-base font-semibold m-0">{t('add.title')}</h2>
-          {!list.loading && !list.failed && <p className="m-0 text-sm text-ink-muted" data-limit>{t('limit', { count: list.numbers.length, limit: list.limit })}</p>}
+          {!list.loading && !list.failed && <p className="m-0 text-sm text-ink-muted" data-limit>{t('limit', { used: list.numbers.length, count: list.limit })}</p>}
         </div>
         <div className="max-w-md">
           <TextField label={t('add.name')} hint={t('add.nameHint')} name="name" maxLength={64} autoComplete="off" required value={name} error={nameError} onChange={(e) => setName(e.target.value)} />
@@ -102,43 +123,34 @@ export default function WhatsAppNumbers(props: ConnectionsProps) {
         </Suspense>
       )}
 
-      <Table
-        caption={t('caption')}
-        list={{ items: list.numbers, loading: list.loading, failed: list.failed }}
-        rowKey={(n) => n.id}
-        rowData={(n) => ({ 'data-number-id': n.id })}
-        notices={{
-          texts: listTexts(t, { empty: t('empty') }),
-          retry: { label: t('ui.retry'), run: () => void loadNumbers() },
-          emptyAction: <button type="button" className={buttonClass} onClick={() => focusFirstField('add-number-title')}>{t('add.first')}</button>,
-          emptyIcon: 'i-lucide-smartphone',
-        }}
-        columns={[
-          { header: t('col.name'), cell: (n) => n.name },
-          { header: t('col.phone'), cell: (n) => displayPhone(n.phone) ?? <span className="text-ink-muted">{t('noPhone')}</span> },
-          { header: t('col.state'), cell: (n) => <StateBadge t={t} number={n} /> },
-          // Only a Connected number sends: the others have no warm-up or pause to show.
-          { header: t('sending.column'), cell: (n) => (isConnected(n.state) ? <NumberSending key={n.id} t={t} number={n} /> : <span className="text-ink-muted">—</span>) },
-          {
-            header: t('col.actions'),
-            hideHeader: true,
-            cell: (n) => (
-              <div className="flex flex-wrap gap-2 whitespace-nowrap">
-                {!isConnected(n.state) && (
-                  <>
-                    <button type="button" className={buttonClass} aria-label={t('actions.linkLabel', { name: n.name })} onClick={() => setPanel({ kind: 'qr', id: n.id })}>{t('actions.link')}</button>
-                    <button type="button" className={secondaryButtonClass} aria-label={t('actions.shareLabel', { name: n.name })} onClick={() => setPanel({ kind: 'share', id: n.id })}>{t('actions.share')}</button>
-                  </>
-                )}
-                {isConnected(n.state) && (
-                  <button type="button" className={secondaryButtonClass} aria-label={t('actions.logoutLabel', { name: n.name })} onClick={() => setConfirming({ kind: 'logout', number: n })}>{t('actions.logout')}</button>
-                )}
-                <button type="button" className={dangerButtonClass} aria-label={t('actions.deleteLabel', { name: n.name })} onClick={() => setConfirming({ kind: 'remove', number: n })}>{t('actions.delete')}</button>
-              </div>
-            ),
-          },
-        ]}
-      />
+      {!wide && list.numbers.length > 0 ? (
+        <NumberCards t={t} numbers={list.numbers} actions={(n) => actions(n, 'card')} />
+      ) : (
+        <Table
+          caption={t('caption')}
+          list={{ items: list.numbers, loading: list.loading, failed: list.failed }}
+          rowKey={(n) => n.id}
+          rowData={(n) => ({ 'data-number-id': n.id })}
+          notices={{
+            texts: listTexts(t, { empty: t('empty') }),
+            retry: { label: t('ui.retry'), run: () => void loadNumbers() },
+            emptyAction: <button type="button" className={buttonClass} onClick={() => focusFirstField('add-number-title')}>{t('add.first')}</button>,
+            emptyIcon: 'i-lucide-smartphone',
+          }}
+          columns={[
+            { header: t('col.name'), cell: (n) => n.name },
+            { header: t('col.phone'), cell: (n) => displayPhone(n.phone) ?? <span className="text-ink-muted">{t('noPhone')}</span> },
+            { header: t('col.state'), cell: (n) => <StateBadge t={t} number={n} /> },
+            // Only a Connected number sends: the others have no warm-up or pause to show.
+            { header: t('sending.column'), cell: (n) => (isConnected(n.state) ? <NumberSending key={n.id} t={t} number={n} /> : <span className="text-ink-muted">—</span>) },
+            {
+              header: t('col.actions'),
+              hideHeader: true,
+              cell: (n) => actions(n, 'row'),
+            },
+          ]}
+        />
+      )}
       <FallbackOrder t={t} />
     </div>
   );

@@ -4,10 +4,10 @@ import { requireAuth } from '../../../platform/http/auth.ts';
 import { notFound } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { businessZone } from '../../account/store.ts';
-import { dailyCapOnDay, warmupDay } from '../../../delivery/number-policy.ts';
+import { dailyCapOnDay, daysToFullCap, warmupDay } from '../../../delivery/number-policy.ts';
 import { sentTodayThrough } from '../../../delivery/store-claim.ts';
 import { startOfLocalDay } from '../../../delivery/time.ts';
-import { fallbackOrdersOf, pauseDetailOf, resumeSending, senderOf, setFallbackOrder, type Sender } from './store.ts';
+import { fallbackOrdersOf, pauseDetailOf, resumeSending, senderOf, setFallbackOrder, whatsAppAlertOf, type Sender } from './store.ts';
 import { seconds } from '../../../platform/db/rows.ts';
 
 type NumberSending = components['schemas']['NumberSending'];
@@ -35,6 +35,7 @@ export function sendingHandlers(ctx: AppContext): Handlers<'getWhatsAppSending' 
       warmupDay: day,
       dailyCap: dailyCapOnDay(day ?? 1),
       sentToday: await sentTodayThrough(db, s.id, startOfLocalDay(now, zone)),
+      warmupDone: day !== null && day >= daysToFullCap(),
     };
   }
 
@@ -49,7 +50,8 @@ export function sendingHandlers(ctx: AppContext): Handlers<'getWhatsAppSending' 
     },
     async getSendingSettings(req) {
       const userId = requireAuth(req).userId;
-      return { fallbackOrder: [...(await fallbackOrdersOf(db, [userId])).get(userId)!] };
+      const [orders, whatsApp] = await Promise.all([fallbackOrdersOf(db, [userId]), whatsAppAlertOf(db, userId)]);
+      return { fallbackOrder: [...orders.get(userId)!], whatsApp };
     },
     async setSendingSettings(req) {
       const userId = requireAuth(req).userId;

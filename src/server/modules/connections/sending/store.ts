@@ -78,6 +78,23 @@ export async function troubledWhatsAppOf(db: Tx, userId: number): Promise<{ disc
   return { disconnected: Number(row?.disconnected ?? 0), paused: Number(row?.paused ?? 0) };
 }
 
+/**
+ * The header bell's warning (docs/connections.md "Screens"): the owner's WhatsApp numbers that are not linked (a known
+ * state other than Connected/Authorized; a never-reported state, null, is not known to be down) and those the engine
+ * paused.
+ */
+export async function whatsAppAlertOf(db: Tx, userId: number): Promise<{ notLinked: number; paused: number }> {
+  const [row] = await db
+    .select({
+      notLinked: sql<number>`count(*) FILTER (WHERE ${connections.state} NOT IN ('Connected', 'Authorized'))::int`,
+      paused: sql<number>`count(*) FILTER (WHERE ${connectionSending.pausedAt} IS NOT NULL)::int`,
+    })
+    .from(connections)
+    .leftJoin(connectionSending, eq(connectionSending.connectionId, connections.id))
+    .where(and(eq(connections.userId, userId), eq(connections.kind, 'whatsapp')));
+  return { notLinked: Number(row?.notLinked ?? 0), paused: Number(row?.paused ?? 0) };
+}
+
 /** Starts the warm-up of numbers sending for the first time (a number that already has a start keeps it). */
 export async function startWarmups(tx: Tx, ids: number[], at: Date): Promise<void> {
   if (!ids.length) return;
