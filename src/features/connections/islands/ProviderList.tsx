@@ -12,7 +12,7 @@ import type { Outcome, ProviderList as ListState } from '../store.ts';
 const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 /** The kinds this list serves; each has the same keys in its message group (`telegram.intro`, …). */
-type Kind = 'telegram' | 'twilio' | 'sigma';
+type Kind = 'telegram' | 'twilio' | 'sigma' | 'waba';
 
 interface Props<Row extends { id: number }> {
   t: T;
@@ -90,7 +90,7 @@ export function ProviderList<Row extends { id: number }>({ t, kind, nameOf, list
             header: t('col.actions'),
             hideHeader: true,
             cell: (row) => (
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 whitespace-nowrap">
                 {rowActions?.(row)}
                 <button type="button" className={dangerButtonClass} aria-label={t('actions.deleteLabel', { name: nameOf(row) })} onClick={() => setConfirming(row)}>{t('actions.delete')}</button>
               </div>
