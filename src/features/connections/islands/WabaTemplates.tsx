@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { T } from '../../../i18n/translate.ts';
@@ -10,8 +10,7 @@ import { listTexts } from '../../../ui/list-states.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { $wabaTemplates, CATEGORIES, deleteWabaTemplate, loadWabaTemplates, syncWabaTemplates, type WabaAccount, type WabaTemplate } from '../store-waba.ts';
 import { WabaTemplateForm } from './WabaTemplateForm.tsx';
-
-const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
+import { ConfirmRemove } from './ConfirmRemove.tsx';
 
 const TONE: Record<string, string> = {
   approved: 'bg-green-50 text-green-800 border-green-200',
@@ -80,17 +79,13 @@ export function WabaTemplates({ t, locale, account }: Props) {
       <div aria-live="polite" data-sync-result>{syncResult && <FormMessage kind={syncResult.kind}>{syncResult.text}</FormMessage>}</div>
       {creating && <WabaTemplateForm t={t} locale={locale} accountId={account.id} onClose={() => setCreating(false)} />}
       {confirming && (
-        <Suspense>
-          <ConfirmDialog
-            open
-            title={t('waba.templates.removeTitle', { name: confirming.name })}
-            text={t('waba.templates.removeText', { languages: languagesOf(confirming.name) })}
-            confirm={t('remove.yes')}
-            cancel={t('remove.no')}
-            onConfirm={() => void confirmed(confirming)}
-            onClose={() => setConfirming(undefined)}
-          />
-        </Suspense>
+        <ConfirmRemove
+          t={t}
+          title={t('waba.templates.removeTitle', { name: confirming.name })}
+          text={t('waba.templates.removeText', { languages: languagesOf(confirming.name) })}
+          onConfirm={() => void confirmed(confirming)}
+          onClose={() => setConfirming(undefined)}
+        />
       )}
       <Table
         caption={t('waba.templates.caption', { name: account.name })}
