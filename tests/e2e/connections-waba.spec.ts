@@ -69,6 +69,7 @@ test('WABA: a wrong key at its field, connects, syncs, creates and deletes a tem
   // A new template: the variables found in the text ask for one example each; a bad name is refused at its field.
   await panel.getByRole('button', { name: t('waba.create.open') }).click();
   const form = panel.locator('form[data-template-form]');
+  await expect(form.getByLabel(t('waba.create.name'), { exact: true })).toBeFocused();
   await form.getByLabel(t('waba.create.name'), { exact: true }).fill('Visit Reminder');
   const body = form.getByLabel(t('waba.create.body'), { exact: true });
   await body.fill('Hello {{1}}, see you at {{2}}.');
@@ -88,6 +89,12 @@ test('WABA: a wrong key at its field, connects, syncs, creates and deletes a tem
   await expect(created.locator('[data-status]')).toHaveAttribute('data-status', 'submitted');
   await expect(created).toContainText('Hello {{1}}, see you at {{2}}.');
   await expect(account.locator('[data-templates]')).toHaveAttribute('data-templates', '2');
+  await expect(panel.getByRole('button', { name: t('waba.create.open') })).toBeFocused();
+  // On a phone the tables scroll inside their boxes; the page itself stays as wide as the screen.
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(viewport);
 
   // Delete: the confirmation says every language of the name goes.
   await created.getByRole('button', { name: t('waba.templates.removeLabel', { name, language: await created.getAttribute('data-language') ?? '' }) }).click();

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { T } from '../../../i18n/translate.ts';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
@@ -38,6 +38,9 @@ type Errors = Partial<Record<'name' | 'language' | 'body' | 'examples' | 'mediaE
  */
 export function WabaTemplateForm({ t, locale, accountId, onClose }: Props) {
   const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Opened by a button: the keyboard goes to its first field.
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), []);
   const [name, setName] = useState('');
   const [category, setCategory] = useState<NewTemplate['category']>('UTILITY');
   const [language, setLanguage] = useState(DEFAULT_LANGUAGE[locale]);
@@ -106,7 +109,7 @@ export function WabaTemplateForm({ t, locale, accountId, onClose }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-labelledby={titleId} className="border border-gray-200 rounded p-3 bg-white flex flex-col gap-3" data-template-form>
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-labelledby={titleId} className="border border-gray-200 rounded p-3 bg-white flex flex-col gap-3" data-template-form>
       <h3 id={titleId} className="text-base font-semibold m-0">{t('waba.create.title')}</h3>
       <div className="grid gap-3 max-w-3xl sm:grid-cols-2">
         <TextField label={t('waba.create.name')} hint={t('waba.create.nameHint')} name="name" maxLength={512} autoComplete="off" spellCheck={false} required value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} />

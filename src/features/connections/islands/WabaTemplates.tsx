@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../../../i18n/locales.ts';
 import type { T } from '../../../i18n/translate.ts';
@@ -41,6 +41,12 @@ export function WabaTemplates({ t, locale, account }: Props) {
   const [syncing, setSyncing] = useState(false);
   const [syncResult, setSyncResult] = useState<{ kind: 'error' | 'success'; text: string }>();
   const [creating, setCreating] = useState(false);
+  const newButton = useRef<HTMLButtonElement>(null);
+  /** The form closed (cancelled or sent): the keyboard goes back to the button that opened it. */
+  const closeForm = () => {
+    setCreating(false);
+    newButton.current?.focus();
+  };
   const [confirming, setConfirming] = useState<WabaTemplate>();
   const titleId = `waba-templates-${account.id}`;
   useEffect(() => void loadWabaTemplates(account.id), [account.id]);
@@ -71,13 +77,11 @@ export function WabaTemplates({ t, locale, account }: Props) {
         <button type="button" className={buttonClass} disabled={syncing} aria-busy={syncing} onClick={() => void sync()}>
           {syncing ? t('waba.templates.syncing') : t('waba.templates.sync')}
         </button>
-        {!creating && (
-          <button type="button" className={secondaryButtonClass} onClick={() => setCreating(true)}>{t('waba.create.open')}</button>
-        )}
+        <button ref={newButton} type="button" className={secondaryButtonClass} aria-expanded={creating} onClick={() => (creating ? closeForm() : setCreating(true))}>{t('waba.create.open')}</button>
       </div>
       {syncing && <progress className="w-full max-w-xs" aria-label={t('waba.templates.syncing')} />}
       <div aria-live="polite" data-sync-result>{syncResult && <FormMessage kind={syncResult.kind}>{syncResult.text}</FormMessage>}</div>
-      {creating && <WabaTemplateForm t={t} locale={locale} accountId={account.id} onClose={() => setCreating(false)} />}
+      {creating && <WabaTemplateForm t={t} locale={locale} accountId={account.id} onClose={closeForm} />}
       {confirming && (
         <ConfirmRemove
           t={t}
