@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { loadBrands } from './src/brand/load.ts';
 import { ignoredSpecs } from './tests/e2e/coverage.ts';
-import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SIGMA_PORT, E2E_SMTP_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT, E2E_WAHA_API_KEY, E2E_WAHA_HMAC_KEY, E2E_WAHA_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
+import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SIGMA_PORT, E2E_SMTP_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT, E2E_WABA_PORT, E2E_WAHA_API_KEY, E2E_WAHA_HMAC_KEY, E2E_WAHA_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
 
 /**
  * Browser tests on the built output, one project per brand, through the local gateway with the real API.
@@ -34,10 +34,12 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   WAHA_URL: `http://127.0.0.1:${E2E_WAHA_PORT}`,
   WAHA_API_KEY: E2E_WAHA_API_KEY,
   WAHA_WEBHOOK_HMAC_KEY: E2E_WAHA_HMAC_KEY,
-  // The owners' Telegram bots, Twilio senders and Sigma SMS accounts: the doubles of tests/e2e/providers-gateway.ts.
+  // The owners' Telegram bots, Twilio senders, Sigma SMS and WhatsApp Business (360dialog) accounts: the doubles of
+  // tests/e2e/providers-gateway.ts.
   TELEGRAM_API_URL: `http://127.0.0.1:${E2E_TELEGRAM_PORT}`,
   TWILIO_API_URL: `http://127.0.0.1:${E2E_TWILIO_PORT}`,
   SIGMA_API_URL: `http://127.0.0.1:${E2E_SIGMA_PORT}`,
+  DIALOG360_API_URL: `http://127.0.0.1:${E2E_WABA_PORT}`,
   ...extra,
 });
 

@@ -1,11 +1,12 @@
-// The browser tests' Telegram, Twilio and Sigma SMS: the API doubles (tests/fakes/) behind fixed ports, so the e2e
-// server can be given TELEGRAM_API_URL, TWILIO_API_URL and SIGMA_API_URL before the doubles start, plus test
+// The browser tests' Telegram, Twilio, Sigma SMS and 360dialog (WABA): the API doubles (tests/fakes/) behind fixed
+// ports, so the e2e server can be given TELEGRAM_API_URL, TWILIO_API_URL, SIGMA_API_URL and DIALOG360_API_URL before the doubles start, plus test
 // controls under /__e2e/ (the doubles live in the global setup's process, not in the test workers). Test-only.
 import { createServer, type Server } from 'node:http';
 import { startTelegramBotsFake, type TelegramBotsFake } from '../fakes/telegram-fake.ts';
 import { startTwilioFake, type TwilioFake } from '../fakes/twilio-fake.ts';
 import { startSigmaFake, type SigmaFake } from '../fakes/sigma-fake.ts';
-import { E2E_PORT, E2E_SIGMA_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT } from './ports.ts';
+import { startWabaFake, TEMPLATE_STATUSES, type WabaFake } from '../fakes/waba-fake.ts';
+import { E2E_PORT, E2E_SIGMA_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT, E2E_WABA_PORT } from './ports.ts';
 
 type Control = (action: string, query: URLSearchParams) => Promise<unknown> | unknown;
 
@@ -75,23 +76,46 @@ function sigmaControl(fake: SigmaFake): Control {
   };
 }
 
+function wabaControl(fake: WabaFake): Control {
+  return (action, q) => {
+    const key = q.get('key')!;
+    // An account with the named approved templates (`templates=a,b`), ready for the screen's API-key form.
+    if (action === 'account') return fake.addAccount(key, (q.get('templates') ?? '').split(',').filter(Boolean).map((name) => ({ name }))), true;
+    // Meta's decision on a template (and its reason), seen by the next Sync.
+    if (action === 'status') {
+      const status = q.get('status') as (typeof TEMPLATE_STATUSES)[number];
+      if (!TEMPLATE_STATUSES.includes(status)) throw new Error(`unknown status ${status}`);
+      for (const t of fake.accounts.get(key)?.templates ?? []) if (t.name === q.get('name')) Object.assign(t, { status, rejected_reason: q.get('reason') });
+      return true;
+    }
+    // The key revoked in the hub: every call answers 401 from now on.
+    if (action === 'revoke') return fake.accounts.delete(key);
+    throw new Error(`unknown control ${action}`);
+  };
+}
+
 export async function startProviderDoubles(): Promise<() => Promise<void>> {
   const telegram = await startTelegramBotsFake();
   telegram.via = `http://localhost:${E2E_PORT}`;
   const twilio = await startTwilioFake();
   const sigma = await startSigmaFake();
+  const waba = await startWabaFake();
   const servers = await Promise.all([
     proxy(E2E_TELEGRAM_PORT, () => telegram.url, telegramControl(telegram), httpsWebhook),
     proxy(E2E_TWILIO_PORT, () => twilio.url, twilioControl(twilio)),
     proxy(E2E_SIGMA_PORT, () => sigma.url, sigmaControl(sigma)),
+    proxy(E2E_WABA_PORT, () => waba.url, wabaControl(waba)),
   ]);
   return async () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
-    await Promise.all([telegram.close(), twilio.close(), sigma.close()]);
+    await Promise.all([telegram.close(), twilio.close(), sigma.close(), waba.close()]);
   };
 }
 
-/** A test's control of a double: register a bot / account, or send /start to a bot (answers the bot's reply). */
+/**
+ * A test's control of a double: register a bot / account, send /start to a bot (answers the bot's reply), set a
+ * WABA template's status or revoke a WABA key.
+ */
 export async function providerControl<R = unknown>(port: number, action: string, query: Record<string, string | number>): Promise<R> {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   const res = await fetch(`http://127.0.0.1:${port}/__e2e/${action}?${params}`, { method: 'POST' });

@@ -38,6 +38,9 @@ for (const who of ['owner', 'staff'] as const) {
     await context.route(/^https?:\/\/(?![^/]*localhost[:/]|127\.0\.0\.1[:/])/, (r) => r.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
     // The demo screen signs in and leaves: hold its call, as routes.spec does.
     await page.route('**/api/v1/Account/DemoLogin*', () => undefined);
+    // The WABA connect callback posts its sample token on load, which the server refuses (409, a console error):
+    // hold it too, so the page is measured in its progress state.
+    await page.route('**/api/v1/Accounts/Waba/Callback', () => undefined);
     const failures: string[] = [];
     for (const route of routesForBrand(brand)) {
       // Owners are sent away from staff screens before anything renders: those are staff's to sweep.

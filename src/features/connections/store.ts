@@ -113,15 +113,15 @@ export interface ProviderList<T> {
   failed: boolean;
 }
 
-const emptyList = <T>(): ProviderList<T> => ({ items: [], loading: true, failed: false });
+export const emptyList = <T>(): ProviderList<T> => ({ items: [], loading: true, failed: false });
 export const $telegram = atom<ProviderList<TelegramBot>>(emptyList());
 export const $twilio = atom<ProviderList<TwilioAccount>>(emptyList());
 export const $sigma = atom<ProviderList<SigmaAccount>>(emptyList());
 
-type ListAtom<T> = WritableAtom<ProviderList<T>>;
+export type ListAtom<T> = WritableAtom<ProviderList<T>>;
 type Row = { id: number };
 
-async function loadList<T>(list: ListAtom<T>, call: () => Promise<Outcome<T[]>>): Promise<void> {
+export async function loadList<T>(list: ListAtom<T>, call: () => Promise<Outcome<T[]>>): Promise<void> {
   list.set({ ...list.get(), loading: true, failed: false });
   const { data } = await call();
   list.set(data ? { items: data, loading: false, failed: false } : { ...list.get(), loading: false, failed: true });
@@ -133,20 +133,20 @@ function keep<T extends Row>(list: ListAtom<T>, row: T) {
   list.set({ ...list.get(), items: items.some((r) => r.id === row.id) ? items.map((r) => (r.id === row.id ? row : r)) : [...items, row] });
 }
 
-async function removeFrom<T extends Row>(list: ListAtom<T>, id: number, call: Promise<{ error?: unknown; response: Response }>): Promise<Outcome<true>> {
+export async function removeFrom<T extends Row>(list: ListAtom<T>, id: number, call: Promise<{ error?: unknown; response: Response }>): Promise<Outcome<true>> {
   // 204 has no body: the answer's status says it was deleted.
   const result = await outcome(call.then((r) => ({ ...r, data: r.response.ok ? (true as const) : undefined })));
   if (result.data) list.set({ ...list.get(), items: list.get().items.filter((r) => r.id !== id) });
   return result;
 }
 
-async function saved<T extends Row>(list: ListAtom<T>, call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> {
+export async function saved<T extends Row>(list: ListAtom<T>, call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> {
   const result = await outcome(call);
   if (result.data) keep(list, result.data);
   return result;
 }
 
-const path = (id: number) => ({ params: { path: { connectionId: id } } });
+export const path = (id: number) => ({ params: { path: { connectionId: id } } });
 
 export const loadTelegramBots = () => loadList($telegram, async () => {
   const { data, problem } = await outcome(api().GET('/Accounts/Telegram'));

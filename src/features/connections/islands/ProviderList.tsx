@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
 import { notify } from '../../../scripts/notify.ts';
@@ -7,12 +7,11 @@ import { Table, type Column } from '../../../ui/table.tsx';
 import { FormMessage, SubmitButton } from '../../../ui/field.tsx';
 import { buttonClass, dangerButtonClass } from '../../../ui/classes.ts';
 import type { Outcome, ProviderList as ListState } from '../store.ts';
+import { ConfirmRemove } from './ConfirmRemove.tsx';
 
-// Loaded when the screen first asks: no code for the dialog in the page's initial JavaScript.
-const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
 /** The kinds this list serves; each has the same keys in its message group (`telegram.intro`, …). */
-type Kind = 'telegram' | 'twilio' | 'sigma';
+type Kind = 'telegram' | 'twilio' | 'sigma' | 'waba';
 
 interface Props<Row extends { id: number }> {
   t: T;
@@ -34,8 +33,9 @@ interface Props<Row extends { id: number }> {
 }
 
 /**
- * One provider's screen (Telegram, Twilio, Sigma SMS): what it gives, the add form, the list with masked secrets,
- * and delete behind a confirmation. Each kind brings its fields and columns; its texts are its message group.
+ * One provider's screen (Telegram, Twilio, Sigma SMS, WhatsApp Business): what it gives, the add form, the list
+ * with masked secrets, and delete behind a confirmation. Each kind brings its fields and columns; its texts are its
+ * message group.
  */
 export function ProviderList<Row extends { id: number }>({ t, kind, nameOf, list, load, remove, columns, rowActions, form, children, emptyIcon }: Props<Row>) {
   const [confirming, setConfirming] = useState<Row>();
@@ -61,17 +61,13 @@ export function ProviderList<Row extends { id: number }>({ t, kind, nameOf, list
       </form>
       {children}
       {confirming && (
-        <Suspense>
-          <ConfirmDialog
-            open
-            title={t(`${kind}.removeTitle`)}
-            text={t(`${kind}.removeText`, { name: nameOf(confirming) })}
-            confirm={t('remove.yes')}
-            cancel={t('remove.no')}
-            onConfirm={() => void confirmed(confirming)}
-            onClose={() => setConfirming(undefined)}
-          />
-        </Suspense>
+        <ConfirmRemove
+          t={t}
+          title={t(`${kind}.removeTitle`)}
+          text={t(`${kind}.removeText`, { name: nameOf(confirming) })}
+          onConfirm={() => void confirmed(confirming)}
+          onClose={() => setConfirming(undefined)}
+        />
       )}
       <Table
         caption={t(`${kind}.caption`)}
@@ -90,7 +86,7 @@ export function ProviderList<Row extends { id: number }>({ t, kind, nameOf, list
             header: t('col.actions'),
             hideHeader: true,
             cell: (row) => (
-              <div className="flex flex-wrap gap-2">
+              <div className="flex flex-wrap gap-2 whitespace-nowrap">
                 {rowActions?.(row)}
                 <button type="button" className={dangerButtonClass} aria-label={t('actions.deleteLabel', { name: nameOf(row) })} onClick={() => setConfirming(row)}>{t('actions.delete')}</button>
               </div>
