@@ -50,3 +50,16 @@ describe('template variables', () => {
     expect(isTemplateLogText(body)).toBe(false);
   });
 });
+
+describe('the editor’s save', () => {
+  it('sends the template and its mapping only with a connection chosen; otherwise the server clears them', async () => {
+    const { patchOf } = await import('../../../src/features/flows/store-editor.ts');
+    const flow = { title: 'T', content: 'Hi', connectionId: 7, wabaTemplate: { name: 'visit_reminder', language: 'ru' }, wabaVariables: [{ text: 'Iris' }] } as never;
+    expect(patchOf(flow)).toMatchObject({ connectionId: 7, wabaTemplate: { name: 'visit_reminder', language: 'ru' }, wabaVariables: [{ text: 'Iris' }] });
+    // The account was deleted (connectionId null): saving sends the choice made, and the template goes with it.
+    const orphan = patchOf({ ...(flow as object), connectionId: null } as never);
+    expect(orphan).toMatchObject({ connectionId: null });
+    expect('wabaTemplate' in orphan).toBe(false);
+    expect('wabaTemplate' in patchOf({ ...(flow as object), wabaTemplate: null } as never)).toBe(false);
+  });
+});
