@@ -14,7 +14,7 @@ import { claimDue, countsSentSince, holdMessages, insertCopies, markSending, ren
 import { fromLocal, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
 import { resolveAddresses, type Address, type Destination } from '../modules/phones/subscribers/address.ts';
 import { prepareRouting, type Route, type Router } from './routing.ts';
-import { prepareWaba, type WabaBatch } from './waba-claim.ts';
+import { prepareWaba } from './waba-claim.ts';
 import type { OutgoingTemplate } from './channels/channel.ts';
 import { NUMBER_POLICY } from './number-policy.ts';
 import { isTemplateLogText } from '../../shared/flows/waba.ts';

@@ -40,7 +40,8 @@ export interface FlowSending {
 
 /**
  * The channels each kind of the fallback order may send through (the subscriber rule is asked for all of them in
- * the batch's one lookup): WhatsApp by a WAHA number or a Twilio WhatsApp sender, SMS by Twilio or Sigma.
+ * the batch's one lookup): WhatsApp by a WAHA number, a Twilio WhatsApp sender or a WhatsApp Business account (the
+ * flow's choice only), SMS by Twilio or Sigma.
  */
 const CHANNELS_OF: Record<FallbackKind, ChannelName[]> = { whatsapp: ['waha', 'twilio', 'waba'], telegram: ['telegram'], sms: ['twilio', 'sigma'] };
 
@@ -111,9 +112,8 @@ export async function prepareRouting(tx: Tx, rows: MessageRow[], zoneOf: (userId
         }
         // A flow of a WhatsApp Business account sends through it alone (its template is for that account); while
         // the account cannot send, or after it was deleted (the template stays on the flow), the messages wait.
-        const chosenKind = flowConnection === null ? undefined : byId.get(flowConnection)?.kind;
-        if (chosenKind === 'waba' || (flow.wabaTemplate && chosenKind === undefined)) {
-          const account = flowConnection === null ? undefined : byId.get(flowConnection);
+        const account = flowConnection === null ? undefined : byId.get(flowConnection);
+        if (account?.kind === 'waba' || (flow.wabaTemplate && !account)) {
           if (account && accountUp(account)) reach('waba', account.id, null);
           else {
             const address = addressOf({ userId: m.userId, channel: 'waba', phone });
