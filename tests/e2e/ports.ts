@@ -13,6 +13,8 @@ export const E2E_WAHA_HMAC_KEY = 'e2e-waha-webhook-key-0123456789';
 export const E2E_TELEGRAM_PORT = E2E_PORT + 4;
 export const E2E_TWILIO_PORT = E2E_PORT + 5;
 export const E2E_SIGMA_PORT = E2E_PORT + 6;
+/** The 360dialog (WhatsApp Business) double, in the same gateway. */
+export const E2E_WABA_PORT = E2E_PORT + 7;
 export const E2E_MAIL_DIR = join(tmpdir(), `cabinet-e2e-mail-${E2E_PORT}`);
 export const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
 /** The e2e servers' signing secret (an operator setting), so a test can mint a plain-admin token. */

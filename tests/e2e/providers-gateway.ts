@@ -1,11 +1,12 @@
-// The browser tests' Telegram, Twilio and Sigma SMS: the API doubles (tests/fakes/) behind fixed ports, so the e2e
+// The browser tests' Telegram, Twilio, Sigma SMS and 360dialog: the API doubles (tests/fakes/) behind fixed ports, so the e2e
 // server can be given TELEGRAM_API_URL, TWILIO_API_URL and SIGMA_API_URL before the doubles start, plus test
 // controls under /__e2e/ (the doubles live in the global setup's process, not in the test workers). Test-only.
 import { createServer, type Server } from 'node:http';
 import { startTelegramBotsFake, type TelegramBotsFake } from '../fakes/telegram-fake.ts';
 import { startTwilioFake, type TwilioFake } from '../fakes/twilio-fake.ts';
 import { startSigmaFake, type SigmaFake } from '../fakes/sigma-fake.ts';
-import { E2E_PORT, E2E_SIGMA_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT } from './ports.ts';
+import { startWabaFake, type WabaFake } from '../fakes/waba-fake.ts';
+import { E2E_PORT, E2E_SIGMA_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT, E2E_WABA_PORT } from './ports.ts';
 
 type Control = (action: string, query: URLSearchParams) => Promise<unknown> | unknown;
 
@@ -75,19 +76,31 @@ function sigmaControl(fake: SigmaFake): Control {
   };
 }
 
+/** A 360dialog account: its API key and approved templates (`templates`: comma-separated names, body `body`). */
+function wabaControl(fake: WabaFake): Control {
+  return (action, q) => {
+    if (action !== 'account') throw new Error(`unknown control ${action}`);
+    const names = (q.get('templates') ?? '').split(',').filter(Boolean);
+    fake.addAccount(q.get('apiKey')!, names.map((name) => ({ name, components: [{ type: 'BODY', text: q.get('body') ?? 'Hello {{1}}' }] })));
+    return true;
+  };
+}
+
 export async function startProviderDoubles(): Promise<() => Promise<void>> {
   const telegram = await startTelegramBotsFake();
   telegram.via = `http://localhost:${E2E_PORT}`;
   const twilio = await startTwilioFake();
   const sigma = await startSigmaFake();
+  const waba = await startWabaFake();
   const servers = await Promise.all([
     proxy(E2E_TELEGRAM_PORT, () => telegram.url, telegramControl(telegram), httpsWebhook),
     proxy(E2E_TWILIO_PORT, () => twilio.url, twilioControl(twilio)),
     proxy(E2E_SIGMA_PORT, () => sigma.url, sigmaControl(sigma)),
+    proxy(E2E_WABA_PORT, () => waba.url, wabaControl(waba)),
   ]);
   return async () => {
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => (s.closeAllConnections(), s.close(() => resolve())))));
-    await Promise.all([telegram.close(), twilio.close(), sigma.close()]);
+    await Promise.all([telegram.close(), twilio.close(), sigma.close(), waba.close()]);
   };
 }
 
