@@ -2236,6 +2236,10 @@ export interface components {
             nextStart?: number | null;
             /** @description The owner's connection that sends the flow's messages; null = the first Connected WhatsApp number. Another owner's id is 400 naming the field */
             connectionId?: number | null;
+            /** @description With a WhatsApp Business account as connectionId, the approved template sent to a client who has not written within 24 hours (one of the account's approved standard templates, else 400 naming the field, code wabaTemplateNotApproved). Choosing a connection of another kind clears it and wabaVariables. docs/flows.md "WhatsApp Business template" */
+            wabaTemplate?: components["schemas"]["FlowWabaTemplate"] | null;
+            /** @description What fills the template's {{1}}…{{n}}, in order (one entry per variable, else 400 naming the field, code wabaVariablesMissing) */
+            wabaVariables?: components["schemas"]["FlowWabaVariable"][];
         };
         FlowInput: components["schemas"]["FlowPatch"] & {
             title: string;
@@ -2270,6 +2274,20 @@ export interface components {
             source?: components["schemas"]["FlowSource"];
             /** @description The connection that sends the flow's messages; null = the owner's first Connected WhatsApp number */
             connectionId?: number | null;
+            /** @description The WhatsApp Business template sent outside the 24-hour window (null unless connectionId is a WhatsApp Business account) */
+            wabaTemplate?: components["schemas"]["FlowWabaTemplate"] | null;
+            /** @description What fills the template's {{1}}…{{n}}; empty without a template */
+            wabaVariables?: components["schemas"]["FlowWabaVariable"][];
+        };
+        FlowWabaTemplate: {
+            name: string;
+            /** @description Meta's language code (ru, en_US) */
+            language: string;
+        };
+        /** @description One of the message variables (the names the message text uses, e.g. clientName, recordDate) or a fixed text */
+        FlowWabaVariable: {
+            variable?: string;
+            text?: string;
         };
         /**
          * @description Which events an event flow reacts to (booking records or orders); absent = booking
@@ -2351,7 +2369,7 @@ export interface components {
         Subscriber: {
             id: number;
             /** @enum {string} */
-            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
+            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma" | "waba";
             /** @description E.164 digits without the plus; null until a Telegram client shares the contact */
             phone: string | null;
             /** @description The messenger's chat id (Telegram) */
@@ -2376,7 +2394,7 @@ export interface components {
             phone: string;
             name?: string;
             /** @enum {string} */
-            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
+            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma" | "waba";
         };
         IgnoreLinkInput: {
             phone: string;
@@ -3213,7 +3231,7 @@ export interface components {
         Conversation: {
             id: number;
             /** @enum {string} */
-            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
+            channel: "sandbox" | "waha" | "telegram" | "twilio" | "sigma" | "waba";
             /** @description The owner's connection the messages came through; null for the server's Telegram bot */
             connectionId: number | null;
             /** @description The writer's address there (phone digits */
@@ -4337,7 +4355,7 @@ export interface operations {
                 pageSize?: number;
                 search?: string;
                 status?: "active" | "unsubscribed";
-                channel?: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
+                channel?: "sandbox" | "waha" | "telegram" | "twilio" | "sigma" | "waba";
             };
             header?: never;
             path?: never;
@@ -4545,7 +4563,7 @@ export interface operations {
                 pageSize?: number;
                 flowId?: number;
                 status?: components["schemas"]["DeliveryStatus"];
-                channel?: "sandbox" | "waha" | "telegram" | "twilio" | "sigma";
+                channel?: "sandbox" | "waha" | "telegram" | "twilio" | "sigma" | "waba";
             };
             header?: never;
             path?: never;

@@ -3,6 +3,8 @@
 import { join } from 'node:path';
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, test, type Tokens, tOf } from './support.ts';
 import { api, customer } from './flows-support.ts';
+import { providerControl } from './providers-gateway.ts';
+import { E2E_WABA_PORT } from './ports.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { formatMinutes } from '../../src/shared/duration.ts';
@@ -206,6 +208,43 @@ test('filters step: masters and services from the booking model, statuses, categ
   await expect(page.getByRole('checkbox', { name: t('recordStatus.confirmed') })).toBeChecked();
   await expect(page.getByRole('textbox', { name: t('filter.categories') })).toHaveValue('hair, colour');
   await expect(dateSwitch).not.toBeChecked();
+});
+
+test('sends through a WhatsApp Business account: an approved template and a value per variable, saved', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tEditor(locale);
+  const { tokens, id } = await ownerWithFlow(baseURL!);
+  const apiKey = `e2ewaba${Date.now()}${process.pid}`;
+  await providerControl(E2E_WABA_PORT, 'account', { apiKey, templates: 'visit_reminder', body: 'Hello {{1}}, see you {{2}}' });
+  const account = await api(baseURL!, 'POST', '/Accounts/Waba', tokens.token, { apiKey, name: 'Salon' });
+  await prepareStorage(context, { tokens, locale });
+
+  await page.goto(`/flows/edit/${id}/mode`);
+  await hydrated(page);
+  await page.getByRole('combobox', { name: t('sendFrom') }).selectOption(String(account.id));
+  await expect(page.getByText(t('waba.hint'))).toBeVisible();
+  const template = page.getByRole('combobox', { name: t('waba.template') });
+  await template.selectOption('visit_reminder|ru');
+  await expect(page.getByText('Hello {{1}}, see you {{2}}')).toBeVisible();
+  await expect(page.getByText(t('waba.window'))).toBeVisible();
+  await page.getByRole('combobox', { name: t('waba.variable', { n: 1 }) }).selectOption('clientName');
+  // {{2}} left as an empty fixed text: the server names the mapping.
+  await page.getByRole('button', { name: t('save'), exact: true }).click();
+  await expect(page.locator('#err-wabaVariables')).toHaveText(t('serverRule.wabaVariablesMissing'));
+  await page.getByRole('textbox', { name: t('waba.fixedText', { n: 2 }) }).fill('tomorrow');
+  await expectNoSeriousA11yViolations(page, `${brand.id} flow editor WhatsApp Business template`);
+  await page.getByRole('button', { name: t('save'), exact: true }).click();
+  await expect(page.getByText(t('saved'))).toBeVisible();
+  expect(await api(baseURL!, 'GET', `/Flows/${id}`, tokens.token)).toMatchObject({
+    connectionId: account.id,
+    wabaTemplate: { name: 'visit_reminder', language: 'ru' },
+    wabaVariables: [{ variable: 'clientName' }, { text: 'tomorrow' }],
+  });
+
+  await page.reload();
+  await hydrated(page);
+  await expect(template).toHaveValue('visit_reminder|ru');
+  await expect(page.getByRole('textbox', { name: t('waba.fixedText', { n: 2 }) })).toHaveValue('tomorrow');
 });
 
 test("another user's flow shows the not-found notice", async ({ page, context, brand, baseURL }) => {

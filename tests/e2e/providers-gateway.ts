@@ -78,9 +78,12 @@ function sigmaControl(fake: SigmaFake): Control {
 
 function wabaControl(fake: WabaFake): Control {
   return (action, q) => {
-    const key = q.get('key')!;
-    // An account with the named approved templates (`templates=a,b`), ready for the screen's API-key form.
-    if (action === 'account') return fake.addAccount(key, (q.get('templates') ?? '').split(',').filter(Boolean).map((name) => ({ name }))), true;
+    const key = (q.get('key') ?? q.get('apiKey'))!;
+    // An account with the named approved templates (`templates=a,b`, body `body` when given), ready for the
+    // screen's API-key form or a flow's template.
+    const body = q.get('body');
+    const template = (name: string) => (body ? { name, components: [{ type: 'BODY', text: body }] } : { name });
+    if (action === 'account') return fake.addAccount(key, (q.get('templates') ?? '').split(',').filter(Boolean).map(template)), true;
     // Meta's decision on a template (and its reason), seen by the next Sync.
     if (action === 'status') {
       const status = q.get('status') as (typeof TEMPLATE_STATUSES)[number];

@@ -8,7 +8,7 @@ export type DeliveryStatus = components['schemas']['DeliveryStatus'];
 export type FlowConversion = components['schemas']['FlowConversion'];
 
 export const STATUSES: DeliveryStatus[] = ['queued', 'sending', 'sent', 'delivered', 'read', 'replied', 'failed', 'cancelled'];
-export const CHANNELS = ['sandbox', 'waha', 'telegram', 'twilio', 'sigma'] as const;
+export const CHANNELS = ['sandbox', 'waha', 'telegram', 'twilio', 'sigma', 'waba'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 /** §9 conversion windows in days. */
 export const WINDOWS = [7, 14, 21, 30] as const;
@@ -126,6 +126,15 @@ const REASONS: Record<string, string> = {
   'quiet hours': 'quietHours',
   'not on WhatsApp': 'notOnWhatsApp',
   'no channel reaches the client': 'noRoute',
+  // WhatsApp Business flows (number-policy.ts WAITING_WABA*, channels/waba.ts).
+  'waiting: WhatsApp Business account disconnected': 'wabaWaiting',
+  'waiting: WhatsApp Business account deleted': 'wabaGone',
+  'waiting: WhatsApp Business template not approved': 'wabaTemplate',
+  '360dialog refused the API key': 'senderRejected',
+  'template missing (not approved in this language)': 'wabaTemplateMissing',
+  'template variables do not match': 'wabaTemplateVariables',
+  'template paused': 'wabaTemplatePaused',
+  'template disabled': 'wabaTemplatePaused',
 };
 
 // Reasons that carry a detail after a fixed start (flow-status, dispatcher, waha.ts).

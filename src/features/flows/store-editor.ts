@@ -7,10 +7,14 @@ export * from './islands/editor/steps.ts';
 export type Flow = components['schemas']['Flow'];
 export type FlowPatch = components['schemas']['FlowPatch'];
 
-/** The fields the editor changes, sent as one PATCH (the image has its own calls). */
+/**
+ * The fields the editor changes, sent as one PATCH (the image has its own calls). The WhatsApp Business template and
+ * its mapping go only with a connection chosen: any other connection (or the default) clears them on the server.
+ */
 export function patchOf(flow: Flow): FlowPatch {
-  const { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones, connectionId } = flow;
-  return { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones, connectionId };
+  const { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones, connectionId, wabaTemplate, wabaVariables } = flow;
+  const waba = wabaTemplate && connectionId != null ? { wabaTemplate, wabaVariables: wabaVariables ?? [] } : {};
+  return { title, content, mode, endDate, sendingHours, delayMinutes, firstSendOnly, buttons, filters, changeConsideration, groupByVisit, testPhones, connectionId, ...waba };
 }
 
 /** Field errors keyed by path; the server's problem uses the same paths and codes as the shared rules. */

@@ -7,7 +7,7 @@ export type SubscriberStatus = Subscriber['status'];
 export type SubscriberChannel = Subscriber['channel'];
 
 export const STATUSES: SubscriberStatus[] = ['active', 'unsubscribed'];
-export const CHANNELS: SubscriberChannel[] = ['waha', 'telegram', 'twilio', 'sigma', 'sandbox'];
+export const CHANNELS: SubscriberChannel[] = ['waha', 'telegram', 'twilio', 'sigma', 'waba', 'sandbox'];
 const PAGE_SIZE = 20;
 
 export interface SubscriberFilters {

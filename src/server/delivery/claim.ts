@@ -14,6 +14,10 @@ import { claimDue, countsSentSince, holdMessages, insertCopies, markSending, ren
 import { fromLocal, localTime, startOfLocalDay, startOfLocalMonth } from './time.ts';
 import { resolveAddresses, type Address, type Destination } from '../modules/phones/subscribers/address.ts';
 import { prepareRouting, type Route, type Router } from './routing.ts';
+import { prepareWaba } from './waba-claim.ts';
+import type { OutgoingTemplate } from './channels/channel.ts';
+import { NUMBER_POLICY } from './number-policy.ts';
+import { isTemplateLogText } from '../../shared/flows/waba.ts';
 
 // The dispatcher's claim: which due messages go out now, to which number, with which text (docs/delivery.md
 // "Send-time rules", "Dispatcher and crash safety"); every statement is in store-claim.ts.
@@ -30,6 +34,8 @@ export interface Claimed {
   extras: SendExtras;
   /** The connection it leaves through when the engine routes by connection (DELIVERY_CHANNEL=waha); else the one channel. */
   route?: Route;
+  /** Through a WhatsApp Business account: the flow's template rendered for this message (waba-claim.ts). */
+  template?: OutgoingTemplate;
 }
 
 export interface SendExtras {
@@ -69,14 +75,12 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
     // Its sender died after claiming it: send again with the same key (the channel drops a repeat).
     const takenOver = rows.filter((m) => m.status === 'sending');
     await renewLeases(tx, takenOver.map((m) => m.id), leaseUntil);
-    for (const m of takenOver) {
-      const extras = extrasOf(m.userId, m.flowId === null ? undefined : flowById.get(m.flowId));
-      out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: m.sentTo ?? m.recipient, text: m.text, extras, ...(router ? { route: router.resume(m) } : {}) });
-    }
+    // A WhatsApp Business message taken over renders its template again: its subject is asked for too.
+    const takenOverWaba = router ? takenOver.filter((m) => m.channel === 'waba') : [];
 
     // What each message is about (record, order, client…), asked of its source once per batch.
     const pending = rows.filter((m) => m.status !== 'sending');
-    const subjects = await factsOfBatch(tx, pending, { now, timeZoneOf: (userId) => owners.get(userId)!.timeZone });
+    const subjects = await factsOfBatch(tx, [...pending, ...takenOverWaba], { now, timeZoneOf: (userId) => owners.get(userId)!.timeZone });
     const factsOf = (m: MessageRow): SendFacts => {
       const owner = owners.get(m.userId)!;
       return {
@@ -106,6 +110,30 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
       const phones = [d.to, ...furtherTestNumbers(facts, d.to)];
       return router ? phones.flatMap((phone) => router.destinations(m, phone)) : phones.map((phone) => ({ userId: m.userId, channel: m.channel, phone }));
     });
+    // WhatsApp Business flows: their templates and when each client last wrote, one read each for the batch.
+    const flowOf = (m: MessageRow) => (m.flowId === null ? undefined : flowById.get(m.flowId));
+    const waba = router
+      ? await prepareWaba(
+          tx,
+          [
+            ...pending.flatMap((m) => {
+              const { facts, decision: d } = decided.get(m.id)!;
+              return d.action === 'send' ? [{ userId: m.userId, flow: facts.flow, phones: [d.to, ...furtherTestNumbers(facts, d.to)] }] : [];
+            }),
+            ...takenOverWaba.map((m) => ({ userId: m.userId, flow: flowOf(m), phones: [m.sentTo ?? m.recipient] })),
+          ],
+          now,
+        )
+      : undefined;
+    for (const m of takenOver) {
+      const route = router?.resume(m);
+      const extras = extrasOf(m.userId, flowOf(m));
+      const to = m.sentTo ?? m.recipient;
+      const plan = route?.channel === 'waba' ? waba!.plan(flowOf(m), route.connectionId!, to, subjects.get(m.id)?.variables ?? {}, m.text) : undefined;
+      // What went out is unknown: a template stays a template; a stored free text may go free again.
+      const template = plan && 'template' in plan ? { ...plan.template, freeTextFirst: plan.template.freeTextFirst && !isTemplateLogText(m.text) } : undefined;
+      out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to, text: m.text, extras, ...(route ? { route } : {}), ...(template ? { template } : {}) });
+    }
     const blocked = await ignoredAmong(tx, destinations);
     const addressOf = await resolveAddresses(tx, destinations);
     const tariffs = await tariffsOfUsers(tx, [...owners.keys()], now);
@@ -131,19 +159,25 @@ export async function claim(deps: DispatchDeps, now: number, stats: DispatchStat
       if (decision.action === 'send' && blocked.has(`${m.userId}:${decision.to}`)) decision = { action: 'cancel', reason: 'blacklisted' };
       let route: Route | undefined;
       let waitingFor: number | null = null;
+      let text = '';
+      let template: OutgoingTemplate | undefined;
       if (decision.action === 'send' && router) {
         ({ decision, route, waitingFor } = routed(router, m, facts, decision.to, addressOf, batch));
+        if (decision.action === 'send') text = m.text || render(facts);
+        const plan = decision.action === 'send' && route?.channel === 'waba' ? waba!.plan(facts.flow, route.connectionId!, decision.to, facts.subject?.variables ?? {}, text) : undefined;
+        if (plan && 'wait' in plan) decision = { action: 'defer', until: now + NUMBER_POLICY.waitingRecheckMs, reason: plan.wait };
+        else if (plan) ({ text, template } = plan);
       } else if (decision.action === 'send') {
         // Subscribers: unsubscribed clients get nothing; Telegram needs the client's chat (docs/phones.md).
         const address = addressOf({ userId: m.userId, channel: m.channel, phone: decision.to });
         decision = 'cancel' in address ? { action: 'cancel', reason: address.cancel } : decideCounted(m, facts, decision.to, batch);
       }
       if (decision.action === 'send') {
-        const text = m.text || render(facts);
+        text ||= m.text || render(facts);
         for (const key of counterKeys(m)) if (counts.has(key)) counts.set(key, counts.get(key)! + 1);
         if (facts.flow && m.clientId !== null) sentBefore.add(`${facts.flow.id}:${m.clientId}`);
         marks.push({ id: m.id, sent_to: decision.to, text, attempts: m.attempts + 1, channel: route?.channel ?? m.channel, connection_id: route?.connectionId ?? null });
-        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text, extras: extrasOf(m.userId, facts.flow), ...(route ? { route } : {}) });
+        out.push({ id: m.id, flowId: m.flowId, attempts: m.attempts + 1, key: m.idempotencyKey, to: decision.to, text, extras: extrasOf(m.userId, facts.flow), ...(route ? { route } : {}), ...(template ? { template } : {}) });
         for (const n of furtherTestNumbers(facts, decision.to)) copies.push({ of: m, key: testCopyKey(m.idempotencyKey, n), at: now });
       } else if (decision.action === 'defer') {
         stats.deferred++;
@@ -216,7 +250,7 @@ function decideCounted(m: MessageRow, f: SendFacts, to: string, b: Batch): Decis
  * limits (quiet hours, its daily cap); a message no connection can take now waits for one (`waitingFor`).
  */
 function routed(router: Router, m: MessageRow, facts: SendFacts, to: string, addressOf: (d: Destination) => Address, batch: Batch) {
-  const r = router.route(m, facts.flow?.connectionId ?? null, to, addressOf);
+  const r = router.route(m, { connectionId: facts.flow?.connectionId ?? null, wabaTemplate: Boolean(facts.flow?.wabaTemplateName) }, to, addressOf);
   if ('wait' in r) return { decision: { action: 'defer', until: r.wait.until, reason: r.wait.reason } as Decision, route: undefined, waitingFor: r.wait.connectionId };
   if ('cancel' in r) return { decision: { action: 'cancel', reason: r.cancel } as Decision, route: undefined, waitingFor: null };
   if ('fail' in r) return { decision: { action: 'fail', reason: r.fail } as Decision, route: undefined, waitingFor: null };

@@ -3,10 +3,12 @@ import { demoteConnected, recordSendOutcomes, type SendOutcomes } from '../modul
 import type { ConnectionState } from '../modules/connections/schema.ts';
 import type { SendResult } from './channels/channel.ts';
 import { TWILIO_UNSUBSCRIBED } from './channels/twilio.ts';
+import { WABA_KEY_REJECTED } from './channels/waba.ts';
+import { setState } from '../modules/connections/store.ts';
 import { unsubscribePhone } from '../modules/phones/subscribers/store.ts';
 import type { Outcome } from './channels/send-claimed.ts';
 import type { Claimed } from './claim.ts';
-import { NOT_ON_WHATSAPP, NUMBER_BLOCKED, NUMBER_POLICY, WAITING_DISCONNECTED } from './number-policy.ts';
+import { NOT_ON_WHATSAPP, NUMBER_BLOCKED, NUMBER_POLICY, WAITING_DISCONNECTED, WAITING_WABA } from './number-policy.ts';
 import type { Settle } from './store-claim.ts';
 
 // What an owner's connection's answers mean beyond the message (docs/connections.md "Sending and pacing"): a
@@ -25,6 +27,8 @@ function downState(reason: string): ConnectionState | undefined {
 }
 
 const ownConnection = (c: Claimed) => (c.route?.channel === 'waha' ? c.route.connectionId : null);
+/** A WhatsApp Business account whose API key 360dialog refused (revoked in the hub): its messages wait. */
+const rejectedAccount = (c: Claimed, result: SendResult) => (c.route?.channel === 'waba' && !result.ok && result.reason === WABA_KEY_REJECTED ? c.route.connectionId : null);
 
 export const connectionOutcomes = {
   /** Puts a message back instead of failing it when its connection's answer calls for it; true when it did. */
@@ -32,6 +36,11 @@ export const connectionOutcomes = {
     if (ownConnection(c) !== null && downState(result.reason)) {
       // Waits for any usable number of the owner (the next claim routes it again: the flow's own number, if named).
       out.push({ id: c.id, attempts: c.attempts, reason: WAITING_DISCONNECTED, planned_at: new Date(now + NUMBER_POLICY.waitingRecheckMs).toISOString(), connection_id: null });
+      return true;
+    }
+    const account = rejectedAccount(c, result);
+    if (account !== null) {
+      out.push({ id: c.id, attempts: c.attempts, reason: WAITING_WABA, planned_at: new Date(now + NUMBER_POLICY.waitingRecheckMs).toISOString(), connection_id: account });
       return true;
     }
     if (result.reason === NOT_ON_WHATSAPP && c.route?.more) {
@@ -52,6 +61,9 @@ export async function recordConnectionOutcomes(db: Db, outcomes: Outcome[], now:
   for (const o of outcomes) {
     if (o.c.route?.channel === 'twilio' && 'result' in o && !o.result.ok && o.result.reason === TWILIO_UNSUBSCRIBED) await unsubscribePhone(db, o.c.extras.userId, 'twilio', o.c.to, new Date(now));
   }
+  // The account shows what the sync shows for a revoked key (state error, keyRejected) until a sync accepts it again.
+  const rejected = new Set(outcomes.flatMap((o) => ('result' in o ? [rejectedAccount(o.c, o.result)] : [])).filter((id): id is number => id !== null));
+  for (const id of rejected) await setState(db, id, { state: 'error', lastError: 'keyRejected' }, new Date(now));
   const rows = new Map<number, SendOutcomes>();
   const down = new Map<number, ConnectionState>();
   for (const o of outcomes) {

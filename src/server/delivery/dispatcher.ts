@@ -62,7 +62,7 @@ async function settle(deps: DispatchDeps, outcomes: Outcome[], stats: DispatchSt
     const { result } = o;
     if (result.ok) {
       stats.sent++;
-      sent.push({ id, attempts, provider_message_id: result.providerMessageId });
+      sent.push({ id, attempts, provider_message_id: result.providerMessageId, ...(result.text !== undefined ? { text: result.text } : {}) });
     } else if (result.ambiguous) {
       // The provider may have delivered it: a retry could send it twice, so it stays failed (at most once).
       stats.failed++;

@@ -26,6 +26,16 @@ export const NUMBER_POLICY = {
 /** Fixed reasons of the routing (the message log translates them by value). */
 export const WAITING_DISCONNECTED = 'waiting: WhatsApp disconnected';
 export const WAITING_PAUSED = 'waiting: WhatsApp number paused';
+/**
+ * A flow of a WhatsApp Business account: the account's key was rejected (or no key opens it), the account was
+ * deleted, or the flow's template is no longer approved. Not released by a WhatsApp number coming back
+ * (store-waiting.ts): rechecked hourly (waitingRecheckMs).
+ */
+export const WAITING_WABA = 'waiting: WhatsApp Business account disconnected';
+export const WAITING_WABA_GONE = 'waiting: WhatsApp Business account deleted';
+export const WAITING_WABA_TEMPLATE = 'waiting: WhatsApp Business template not approved';
+/** The reasons' common start (store-waiting.ts leaves them to their hourly recheck). */
+export const WAITING_WABA_PREFIX = 'waiting: WhatsApp Business';
 export const NUMBER_CAP_REACHED = 'number daily cap reached';
 export const QUIET_HOURS = 'quiet hours';
 export { NOT_ON_WHATSAPP, NUMBER_BLOCKED } from './channels/waha.ts';

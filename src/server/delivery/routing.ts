@@ -5,7 +5,7 @@ import type { Address, Destination } from '../modules/phones/subscribers/address
 import type { ChannelName } from './channels/channel.ts';
 import { countsByConnection } from './store-claim.ts';
 import type { MessageRow } from './source.ts';
-import { dailyCapOnDay, nextSendingDay, NO_ROUTE, NOT_ON_WHATSAPP, NUMBER_CAP_REACHED, NUMBER_POLICY, QUIET_HOURS, quietUntil, startOfDay, WAITING_DISCONNECTED, WAITING_PAUSED, warmupDay } from './number-policy.ts';
+import { dailyCapOnDay, nextSendingDay, NO_ROUTE, NOT_ON_WHATSAPP, NUMBER_CAP_REACHED, NUMBER_POLICY, QUIET_HOURS, quietUntil, startOfDay, WAITING_DISCONNECTED, WAITING_PAUSED, WAITING_WABA, WAITING_WABA_GONE, warmupDay } from './number-policy.ts';
 
 // Which connection a message leaves through (docs/connections.md "Sending and pacing"): the flow's connection or
 // the owner's first usable WhatsApp number, then the owner's fallback order; and the number's own limits (daily cap
@@ -32,22 +32,29 @@ export interface RoutingOptions {
 
 export type TwilioChannel = 'sms' | 'whatsapp';
 
+/** What the flow says about sending: its connection, and whether it has a WhatsApp Business template. */
+export interface FlowSending {
+  connectionId: number | null;
+  wabaTemplate: boolean;
+}
+
 /**
  * The channels each kind of the fallback order may send through (the subscriber rule is asked for all of them in
- * the batch's one lookup): WhatsApp by a WAHA number or a Twilio WhatsApp sender, SMS by Twilio or Sigma.
+ * the batch's one lookup): WhatsApp by a WAHA number, a Twilio WhatsApp sender or a WhatsApp Business account (the
+ * flow's choice only), SMS by Twilio or Sigma.
  */
-const CHANNELS_OF: Record<FallbackKind, ChannelName[]> = { whatsapp: ['waha', 'twilio'], telegram: ['telegram'], sms: ['twilio', 'sigma'] };
+const CHANNELS_OF: Record<FallbackKind, ChannelName[]> = { whatsapp: ['waha', 'twilio', 'waba'], telegram: ['telegram'], sms: ['twilio', 'sigma'] };
 
 const linked = (s: Sender) => (s.state === 'Connected' || s.state === 'Authorized') && s.session !== null;
 export const usable = (s: Sender) => s.kind === 'whatsapp' && linked(s) && s.pausedAt === null;
-/** A provider account (Twilio, Sigma) sends while its credentials were accepted (Connected) and it is not paused. */
+/** A provider account (Twilio, Sigma, WhatsApp Business) sends while its credentials were accepted (Connected) and it is not paused. */
 const accountUp = (s: Sender) => s.state === 'Connected' && s.pausedAt === null;
 
 export interface Router {
   /** The destinations the subscriber rule must answer for (each kind the owner may use), for the batch's one lookup. */
   destinations(m: MessageRow, phone: string): Destination[];
   /** The route of a message to `phone` given the subscriber rule's answers. */
-  route(m: MessageRow, flowConnection: number | null, phone: string, addressOf: (d: Destination) => Address): Routed;
+  route(m: MessageRow, flow: FlowSending, phone: string, addressOf: (d: Destination) => Address): Routed;
   /** The number's own limits for a route chosen: undefined = send now (and it is counted), else wait until. */
   admit(route: Route, zone: string): { reason: string; until: number } | undefined;
   /** A taken-over message goes back where it was sent. */
@@ -81,7 +88,8 @@ export async function prepareRouting(tx: Tx, rows: MessageRow[], zoneOf: (userId
     destinations(m, phone) {
       return kindsOf(m).flatMap((k) => CHANNELS_OF[k].map((channel) => ({ userId: m.userId, channel, phone })));
     },
-    route(m, flowConnection, phone, addressOf) {
+    route(m, flow, phone, addressOf) {
+      const flowConnection = flow.connectionId;
       const own = byOwner.get(m.userId) ?? [];
       const routes: Omit<Route, 'more'>[] = [];
       let wait: { reason: string; connectionId: number | null } | undefined;
@@ -100,6 +108,18 @@ export async function prepareRouting(tx: Tx, rows: MessageRow[], zoneOf: (userId
         if (kind === 'sms') {
           const sms = smsOf(own);
           if (sms) reach(sms.kind as 'twilio' | 'sigma', sms.id, null);
+          continue;
+        }
+        // A flow of a WhatsApp Business account sends through it alone (its template is for that account); while
+        // the account cannot send, or after it was deleted (the template stays on the flow), the messages wait.
+        const account = flowConnection === null ? undefined : byId.get(flowConnection);
+        if (account?.kind === 'waba' || (flow.wabaTemplate && !account)) {
+          if (account && accountUp(account)) reach('waba', account.id, null);
+          else {
+            const address = addressOf({ userId: m.userId, channel: 'waba', phone });
+            if ('cancel' in address) cancel ??= address.cancel;
+            else wait ??= { reason: account ? WAITING_WABA : WAITING_WABA_GONE, connectionId: account?.id ?? null };
+          }
           continue;
         }
         // WhatsApp: the flow's own number when it names one, else the owner's first usable number (by id); an owner

@@ -151,9 +151,9 @@ async function settleAll(db: Db, rows: object[], columns: string, set: SQL): Pro
     WHERE m.id = v.id AND m.status = 'sending' AND m.attempts = v.attempts`);
 }
 
-/** Sent: the provider's id. */
-export const markSent = (db: Db, rows: (Settle & { provider_message_id: string })[]) =>
-  settleAll(db, rows, 'provider_message_id text', sql`status = 'sent', provider_message_id = v.provider_message_id, lease_until = NULL, reason = NULL`);
+/** Sent: the provider's id, and what went out when the channel sent something else than the claim stored (`text`). */
+export const markSent = (db: Db, rows: (Settle & { provider_message_id: string; text?: string })[]) =>
+  settleAll(db, rows, 'provider_message_id text, text text', sql`status = 'sent', provider_message_id = v.provider_message_id, text = coalesce(v.text, m.text), lease_until = NULL, reason = NULL`);
 
 /** Failed for good, with the provider's (or the engine's) reason. */
 export const markFailed = (db: Db, rows: (Settle & { reason: string })[], at: number) =>

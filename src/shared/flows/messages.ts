@@ -49,6 +49,9 @@ export const flowMessages = {
   testPhonesChanged: 'Test number changed',
   textChanged: 'Text changed',
   textNotFound: 'The text to find is not in this flow',
+  // A flow sending through a WhatsApp Business account (docs/flows.md "WhatsApp Business template")
+  wabaTemplateNotApproved: 'Choose one of the approved templates of this WhatsApp Business account',
+  wabaVariablesMissing: 'Choose a variable or enter a text for each variable of the template',
 } as const;
 export type FlowMessageKey = keyof typeof flowMessages;
 

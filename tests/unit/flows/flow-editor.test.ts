@@ -27,6 +27,8 @@ describe('flow editor address', () => {
     expect(stepOf('filters.spend')).toBe('filters');
     expect(stepOf('testPhones')).toBe('mode');
     expect(stepOf('connectionId')).toBe('mode');
+    expect(stepOf('wabaTemplate')).toBe('mode');
+    expect(stepOf('wabaVariables')).toBe('mode');
     expect(stepOf('image.sizeBytes')).toBe('message');
     expect(stepOf('content')).toBe('message');
   });

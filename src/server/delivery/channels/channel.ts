@@ -3,8 +3,8 @@
  * The delivery engine only talks to this; adapters translate to their provider's documented HTTP API.
  */
 
-/** `twilio` and `sigma` only send through an owner's connection (routing.ts), never as DELIVERY_CHANNEL. */
-export type ChannelName = 'sandbox' | 'waha' | 'telegram' | 'twilio' | 'sigma';
+/** `twilio`, `sigma` and `waba` only send through an owner's connection (routing.ts), never as DELIVERY_CHANNEL. */
+export type ChannelName = 'sandbox' | 'waha' | 'telegram' | 'twilio' | 'sigma' | 'waba';
 
 export interface OutgoingMessage {
   /** Stable per planned message: a retried send carries the same key, so the provider or adapter can drop repeats. */
@@ -20,6 +20,19 @@ export interface OutgoingMessage {
    * ever hands a provider an address to fetch (docs/channels.md "Images").
    */
   image?: OutgoingImage;
+  /** WhatsApp Business only: the flow's template for this message (docs/connections.md "WhatsApp Business (360dialog)"). */
+  template?: OutgoingTemplate;
+}
+
+export interface OutgoingTemplate {
+  name: string;
+  language: string;
+  /** The values of its {{1}}…{{n}}, rendered for this message. */
+  variables: string[];
+  /** What the message log keeps when the template is what went out. */
+  logText: string;
+  /** The client wrote within 24 hours: the flow's own text goes, the template only if Meta refuses it (131047). */
+  freeTextFirst: boolean;
 }
 
 export interface OutgoingImage {
@@ -30,7 +43,12 @@ export interface OutgoingImage {
 }
 
 export type SendResult =
-  | { ok: true; providerMessageId: string }
+  | {
+      ok: true;
+      providerMessageId: string;
+      /** What went out when it is not the text the claim stored (a template sent after Meta refused the free text). */
+      text?: string;
+    }
   | {
       ok: false;
       /** True for rate limits, timeouts and provider 5xx: the engine retries later with backoff. */

@@ -2,6 +2,7 @@ import type { OutgoingMessage, SendResult } from './channel.ts';
 import type { Pacer } from './pacing.ts';
 import type { Sender } from './senders.ts';
 import { NUMBER_BLOCKED } from './waha.ts';
+import { WABA_KEY_REJECTED } from './waba.ts';
 import type { Claimed } from '../claim.ts';
 import type { DispatchDeps } from '../dispatcher.ts';
 import { channelAddresses, NOT_SUBSCRIBED_TELEGRAM } from '../../modules/phones/subscribers/address.ts';
@@ -43,8 +44,8 @@ async function extrasToSend(deps: DispatchDeps, c: Claimed, images: Images): Pro
   return { ...(buttons.length ? { buttons } : {}), ...(file ? { image: file } : {}) };
 }
 
-/** Answers after which a number sends nothing more of its batch: a ban, or a session the gateway calls down. */
-const stopsSender = (reason: string) => reason.startsWith(NUMBER_BLOCKED) || reason.startsWith('session not working') || reason === 'session not found';
+/** Answers after which a number sends nothing more of its batch: a ban, a session the gateway calls down, a revoked key. */
+const stopsSender = (reason: string) => reason.startsWith(NUMBER_BLOCKED) || reason.startsWith('session not working') || reason === 'session not found' || reason === WABA_KEY_REJECTED;
 
 const channelError = (error: unknown): SendResult => ({ ok: false, retryable: true, reason: `channel error: ${(error as Error).message}`.slice(0, 200) });
 
@@ -71,7 +72,7 @@ export async function sendClaimed(deps: DispatchDeps, claimed: Claimed[], record
   const outgoing = async (c: Claimed): Promise<OutgoingMessage | SendResult> => {
     const to = addresses.get(senderOf(c).channel.name)!(c.extras.userId, c.to);
     if (to === undefined) return { ok: false, retryable: false, reason: NOT_SUBSCRIBED_TELEGRAM };
-    return { idempotencyKey: c.key, to, text: c.text, ...(await extrasToSend(deps, c, images)) };
+    return { idempotencyKey: c.key, to, text: c.text, ...(await extrasToSend(deps, c, images)), ...(c.template ? { template: c.template } : {}) };
   };
   const isResult = (m: OutgoingMessage | SendResult): m is SendResult => 'ok' in m;
 

@@ -4,11 +4,13 @@ import type { Channel } from './channel.ts';
 import { createPacer, SIGMA_LIMITS, TELEGRAM_LIMITS, TWILIO_LIMITS, wahaLimits, type Pacer } from './pacing.ts';
 import { permanent } from './provider-http.ts';
 import { createTelegramChannel } from './telegram.ts';
+import { WABA_LIMITS } from './waba.ts';
 import { createWahaChannel } from './waha.ts';
 
 // The adapters of a routed engine, one per connection (docs/connections.md "Sending and pacing"): each owner's
 // WhatsApp number is a WAHA channel on its own session with its own pacer, so numbers never share a rate; a Twilio
-// sender or a Sigma account is its provider's adapter on the connection's sealed credentials, with its own pacer.
+// sender, a Sigma account or a WhatsApp Business account is its provider's adapter on the connection's sealed
+// credentials (opened on its first send), with its own pacer.
 
 /** A route's adapter and its pacer; `key` names the pacer (a provider's wait hint stops that sender's batch only). */
 export interface Sender {
@@ -32,7 +34,7 @@ export interface SenderPoolOptions {
   operator: Sender;
   /** The server's Telegram bot, for the fallback order's `telegram`. */
   telegram?: TelegramOptions;
-  /** The adapter of an owner's Twilio or Sigma connection, its credentials opened (undefined: gone or not Connected). */
+  /** The adapter of an owner's Twilio, Sigma or WhatsApp Business connection, its credentials opened (undefined: gone or not Connected). */
   open?: (connectionId: number) => Promise<Channel | undefined>;
   random?: () => number;
 }
@@ -63,7 +65,7 @@ const refusing = (name: Channel['name'], reason: string): Channel => ({ name, se
  * A connection's adapter opened on its first send (credentials are read from the database, `of` is synchronous);
  * a connection that cannot be opened answers a final failure and is tried afresh on the next send.
  */
-function opened(name: 'twilio' | 'sigma', connectionId: number, open: SenderPoolOptions['open']): Channel {
+function opened(name: 'twilio' | 'sigma' | 'waba', connectionId: number, open: SenderPoolOptions['open']): Channel {
   let channel: Promise<Channel | undefined> | undefined;
   return {
     name,
@@ -84,6 +86,7 @@ export function senderPool(options: SenderPoolOptions): SenderPool {
       return { key: 'telegram', channel, pacer: createPacer(TELEGRAM_LIMITS) };
     }
     const key = `c${route.connectionId}`;
+    if (route.channel === 'waba') return { key, channel: opened('waba', route.connectionId!, options.open), pacer: createPacer(WABA_LIMITS) };
     if (route.channel === 'twilio' || route.channel === 'sigma') {
       // No jitter: carriers pace SMS by throughput, not by how regular a number looks.
       const limits = route.channel === 'twilio' ? TWILIO_LIMITS : SIGMA_LIMITS;

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { pageTotal, seconds, windowTotal } from '../../platform/db/rows.ts';
+import { pageTotal, rowsOf, seconds, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { conversationMessages, conversations } from './schema.ts';
 
@@ -131,4 +131,32 @@ export async function listMessages(db: Db, conversationId: number, q: { page: nu
 /** Account deletion and the demo's rebuild: the owner's conversations and their messages go. */
 export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
   await tx.delete(conversations).where(eq(conversations.userId, userId));
+}
+
+/** One client on one of an owner's connections (the WhatsApp Business 24-hour rule asks per claimed batch). */
+export interface PeerOnConnection {
+  user_id: number;
+  connection_id: number;
+  /** Phone digits. */
+  phone: string;
+}
+
+export const peerKey = (p: { connection_id: number; phone: string }) => `${p.connection_id}:${p.phone}`;
+
+/**
+ * When each of these clients last wrote to that connection (unix ms, keyed by peerKey), in one statement; a client
+ * who never wrote there is absent. The user id keeps the scan on the owner's conversations (conversations_user_last_idx).
+ */
+export async function lastIncomingAmong(db: Tx, wanted: readonly PeerOnConnection[]): Promise<Map<string, number>> {
+  const unique = [...new Map(wanted.map((w) => [peerKey(w), w])).values()];
+  if (!unique.length) return new Map();
+  const rows = await rowsOf<{ connection_id: number; phone: string; last: Date | string }>(
+    db,
+    sql`SELECT c.connection_id, c.phone, max(cm.received_at) AS last
+      FROM jsonb_to_recordset(${JSON.stringify(unique)}::jsonb) AS v(user_id int, connection_id int, phone text)
+      JOIN conversations c ON c.user_id = v.user_id AND c.connection_id = v.connection_id AND c.phone = v.phone
+      JOIN conversation_messages cm ON cm.conversation_id = c.id AND cm.direction = 'in'
+      GROUP BY c.connection_id, c.phone`,
+  );
+  return new Map(rows.map((r) => [peerKey(r), new Date(r.last).getTime()]));
 }

@@ -11,16 +11,44 @@ import { availabilityFor } from './tariffs.ts';
 import { connectionOf } from '../connections/store.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
+import { sendableTemplate, wabaTemplateOf } from '../connections/waba-for-flows.ts';
+import { firstUnmapped, templateVariableCount, type WabaVariable } from '../../../shared/flows/waba.ts';
+
+type SendingInput = { connectionId?: number | null; wabaTemplate?: { name: string; language: string } | null; wabaVariables?: { variable?: string; text?: string }[] };
+type SendingColumns = Partial<Pick<FlowRow, 'connectionId' | 'wabaTemplateName' | 'wabaTemplateLanguage' | 'wabaVariables'>>;
+
+const NO_TEMPLATE = { wabaTemplateName: null, wabaTemplateLanguage: null, wabaVariables: null };
 
 /**
  * The flow's sending connection (issue 17): absent = unchanged, null = the owner's default, an id = one of the
- * owner's own connections (another owner's, or a missing one, is a 400 naming the field).
+ * owner's own connections (another owner's, or a missing one, is a 400 naming the field). A WhatsApp Business
+ * account needs one of its approved templates and a value for each {{n}} (docs/flows.md "WhatsApp Business
+ * template"); any other connection clears them. Checked only when one of the three fields is sent.
  */
-async function connectionField(db: Tx, userId: number, value: number | null | undefined): Promise<{ connectionId?: number | null }> {
-  if (value === undefined) return {};
-  if (value !== null && !(await connectionOf(db, userId, value))) throw invalidField('connectionId', 'connectionNotFound');
-  return { connectionId: value };
+async function sendingFields(db: Tx, userId: number, body: SendingInput, current?: FlowRow): Promise<SendingColumns> {
+  const { connectionId, wabaTemplate, wabaVariables } = body;
+  if (connectionId === undefined && wabaTemplate === undefined && wabaVariables === undefined) return {};
+  const id = connectionId !== undefined ? connectionId : (current?.connectionId ?? null);
+  const connection = id === null ? undefined : await connectionOf(db, userId, id);
+  if (id !== null && !connection) throw invalidField('connectionId', 'connectionNotFound');
+  const changed = connectionId === undefined ? {} : { connectionId };
+  if (connection?.kind !== 'waba') {
+    if (wabaTemplate) throw invalidField('wabaTemplate', 'wabaTemplateNotApproved');
+    return { ...changed, ...NO_TEMPLATE };
+  }
+  const sameAccount = connectionId === undefined || connectionId === current?.connectionId;
+  const kept = sameAccount && current?.wabaTemplateName && current.wabaTemplateLanguage ? { name: current.wabaTemplateName, language: current.wabaTemplateLanguage } : null;
+  const chosen = wabaTemplate !== undefined ? wabaTemplate : kept;
+  const template = chosen ? await wabaTemplateOf(db, connection.id, chosen.name, chosen.language) : undefined;
+  if (!chosen || !sendableTemplate(template)) throw invalidField('wabaTemplate', 'wabaTemplateNotApproved');
+  const mapping = (wabaVariables ?? (sameAccount ? current?.wabaVariables : null) ?? []) as WabaVariable[];
+  const count = templateVariableCount(template.body);
+  if (firstUnmapped(count, mapping) !== undefined) throw invalidField('wabaVariables', 'wabaVariablesMissing');
+  return { ...changed, wabaTemplateName: template.name, wabaTemplateLanguage: template.language, wabaVariables: mapping.slice(0, count) };
 }
+
+/** A copy sends as its original does. */
+const sendingOf = (row: FlowRow): SendingColumns => ({ connectionId: row.connectionId, wabaTemplateName: row.wabaTemplateName, wabaTemplateLanguage: row.wabaTemplateLanguage, wabaVariables: row.wabaVariables });
 
 /** A duplicate's name says "copy" in its owner's language (docs/glossary.md). */
 const COPY_SUFFIX = { ru: '(копия)', en: '(copy)', uk: '(копія)', pt_br: '(cópia)' } as const;
@@ -51,10 +79,10 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
     async createFlow(req, reply) {
       const { userId } = requireAuth(req);
       // FlowInput requires title, content and type (allOf), which the generated type does not express.
-      const { connectionId, ...patch } = req.body;
+      const { connectionId, wabaTemplate, wabaVariables, ...patch } = req.body;
       const fields = applyPatch(emptyFields(req.body.type!), patch);
       assertValid(fields, config.now(), await businessZone(db, userId));
-      const connection = await connectionField(db, userId, connectionId);
+      const connection = await sendingFields(db, userId, { connectionId, wabaTemplate, wabaVariables });
       const nextStart = plannedStart(req.body.nextStart, config.now());
       const at = now();
       const row = await insertFlow(db, { userId, ...columnsOf(fields), ...nextStart, ...connection, status: 'Pause', createdAt: at, editedAt: at });
@@ -70,10 +98,10 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
     async updateFlow(req) {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
-      const { connectionId, ...patch } = req.body;
+      const { connectionId, wabaTemplate, wabaVariables, ...patch } = req.body;
       const fields = applyPatch(fieldsOf(row), patch);
       assertValid(fields, config.now(), await businessZone(db, userId));
-      const connection = await connectionField(db, userId, connectionId);
+      const connection = await sendingFields(db, userId, { connectionId, wabaTemplate, wabaVariables }, row);
       const nextStart = plannedStart(req.body.nextStart, config.now());
       const updated = await updateFlow(db, row.id, { ...columnsOf(fields), ...nextStart, ...connection, editedAt: now() });
       return present(userId, updated);
@@ -95,7 +123,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const at = now();
       // A copy starts paused with no run history; an end date already too close would make it invalid, so drop it.
       const endDate = fields.endDate !== null && !endDateTooSoon(fields.type, fields.endDate, Math.floor(config.now() / 1000), zone) ? fields.endDate : null;
-      const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), connectionId: row.connectionId, status: 'Pause', createdAt: at, editedAt: at });
+      const copy = await insertFlow(db, { userId, ...columnsOf({ ...fields, title, endDate }), ...sendingOf(row), status: 'Pause', createdAt: at, editedAt: at });
       reply.code(201);
       return present(userId, copy);
     },

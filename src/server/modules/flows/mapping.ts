@@ -93,5 +93,7 @@ export function toFlow(row: FlowRow, available: boolean): FlowDto {
     testPhones: f.testPhones,
     source: flowSource(f, f.type),
     connectionId: row.connectionId,
+    wabaTemplate: row.wabaTemplateName && row.wabaTemplateLanguage ? { name: row.wabaTemplateName, language: row.wabaTemplateLanguage } : null,
+    wabaVariables: row.wabaVariables ?? [],
   };
 }

@@ -30,6 +30,15 @@ export const flows = pgTable(
     editedAt: ts('edited_at').notNull(),
     /** The connection that sends the flow's messages; null = the owner's first Connected WhatsApp number (issue 17). */
     connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    /**
+     * With a WhatsApp Business account as the connection: the approved template sent outside the 24-hour window
+     * (name + language of the account's `waba_templates`) and what fills its {{1}}…{{n}} (docs/flows.md "WhatsApp
+     * Business template"). Null otherwise; kept when the account is deleted, so the messages wait instead of leaving
+     * through another number.
+     */
+    wabaTemplateName: text('waba_template_name'),
+    wabaTemplateLanguage: text('waba_template_language'),
+    wabaVariables: jsonb('waba_variables').$type<import('../../../shared/flows/waba.ts').WabaVariable[]>(),
   },
   (t) => [
     index('flows_user_edited_idx').on(t.userId, t.editedAt, t.id),

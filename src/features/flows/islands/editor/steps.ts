@@ -10,7 +10,7 @@ export function stepOf(field: string): Step {
   if (head === 'buttons') return 'buttons';
   if (head === 'sendingHours' || head === 'delayMinutes' || head === 'endDate') return 'timing';
   if (head === 'filters') return 'filters';
-  if (head === 'testPhones' || head === 'mode' || head === 'connectionId') return 'mode';
+  if (head === 'testPhones' || head === 'mode' || head === 'connectionId' || head === 'wabaTemplate' || head === 'wabaVariables') return 'mode';
   return 'message';
 }
 
