@@ -1941,6 +1941,25 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Webhooks/waba/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 360dialog's webhook of an owner's WhatsApp Business number (set on connect with POST /v1/configs/webhook and a random secret in the X-Cabinet-Token header 360dialog sends with every call). Checked before the body is read: an unknown connection → 404, a missing or wrong X-Cabinet-Token → 401; a body over 64 KB → 413, malformed JSON → 400. The body is Meta's Cloud API notification `{ object, entry: [{ changes: [{ field, value }] }] }`: `messages` values carry the clients' messages (stored in the connection's conversations; STOP unsubscribes from the waba channel; a reply marks our message replied) and our messages' statuses (delivered, read, failed → delivery events; sent is ignored); `message_template_status_update` sets the stored template's status. Repeated notifications change nothing twice; what the cabinet does not use answers 200 `ignored` (docs/connections.md "WhatsApp Business (360dialog)"). */
+        post: operations["receiveWabaWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Conversations": {
         parameters: {
             query?: never;
@@ -7094,6 +7113,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    receiveWabaWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listConversations: {
