@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/open.ts';
-import { receiveMessage, type Received } from './incoming.ts';
+import { onConnection, receiveMessage, type Received } from './incoming.ts';
 
 /** Meta's unix-seconds timestamp as ms, never in the future (a skewed clock must not open the 24-hour window early). */
 export function metaTime(timestamp: unknown, now: number): number {
@@ -32,12 +32,7 @@ export async function receiveWabaMessage(db: Db, connection: { id: number; userI
   if (!phone || !id) return undefined;
   const quoted = obj(m.context).id;
   return receiveMessage(db, {
-    userId: connection.userId,
-    connectionId: connection.id,
-    channel: 'waba',
-    inbox: `c${connection.id}`,
-    peer: phone,
-    phone,
+    ...onConnection(connection, 'waba', phone),
     name: name.slice(0, 100),
     providerMessageId: id,
     text: textOf(m),
