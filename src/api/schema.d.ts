@@ -1837,7 +1837,7 @@ export interface paths {
         /** The owner's WhatsApp Business accounts through 360dialog (§2 /accounts/dialog360), oldest first; keys only masked. */
         get: operations["listWabaAccounts"];
         put?: never;
-        /** Connects a WhatsApp Business number by its 360dialog API key (D360-API-KEY). Checked by listing its templates, which are stored at once: refused → 400 naming `apiKey`; 409 `wabaAlreadyConnected` for a key already connected; 502 `providerUnavailable` when 360dialog does not answer (nothing is added). */
+        /** Connects a WhatsApp Business number by its 360dialog API key (D360-API-KEY). Checked by listing its templates, which are stored at once: refused → 400 naming `apiKey`; 409 `wabaAlreadyConnected` for a key already connected; 502 `providerUnavailable` when 360dialog does not answer (nothing is added). Then the number's webhook is set to POST /Webhooks/waba/{connectionId} with a sealed secret header; 360dialog refusing it → 502 and nothing added. Without an https PUBLIC_ORIGIN no webhook is set: the account is Connected with `lastError` `repliesNeedHttps` (replies, statuses and template reviews cannot arrive). */
         post: operations["addWabaAccount"];
         delete?: never;
         options?: never;
