@@ -1837,7 +1837,7 @@ export interface paths {
         /** The owner's WhatsApp Business accounts through 360dialog (§2 /accounts/dialog360), oldest first; keys only masked. */
         get: operations["listWabaAccounts"];
         put?: never;
-        /** Connects a WhatsApp Business number by its 360dialog API key (D360-API-KEY). Checked by listing its templates, which are stored at once: refused → 400 naming `apiKey`; 409 `wabaAlreadyConnected` for a key already connected; 502 `providerUnavailable` when 360dialog does not answer (nothing is added). */
+        /** Connects a WhatsApp Business number by its 360dialog API key (D360-API-KEY). Checked by listing its templates, which are stored at once: refused → 400 naming `apiKey`; 409 `wabaAlreadyConnected` for a key already connected; 502 `providerUnavailable` when 360dialog does not answer (nothing is added). Then the number's webhook is set to POST /Webhooks/waba/{connectionId} with a sealed secret header; 360dialog refusing it → 502 and nothing added. Without an https PUBLIC_ORIGIN no webhook is set: the account is Connected with `lastError` `repliesNeedHttps` (replies, statuses and template reviews cannot arrive). */
         post: operations["addWabaAccount"];
         delete?: never;
         options?: never;
@@ -1936,6 +1936,25 @@ export interface paths {
         post?: never;
         /** Deletes the template (every language of the name) at 360dialog and here; 404 for a name neither has. */
         delete: operations["deleteWabaTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/waba/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** 360dialog's webhook of an owner's WhatsApp Business number (set on connect with POST /v1/configs/webhook and a random secret in the X-Cabinet-Token header 360dialog sends with every call). Checked before the body is read: an unknown connection → 404, a missing or wrong X-Cabinet-Token → 401; a body over 64 KB → 413, malformed JSON → 400. The body is Meta's Cloud API notification `{ object, entry: [{ changes: [{ field, value }] }] }`: `messages` values carry the clients' messages (stored in the connection's conversations; STOP unsubscribes from the waba channel; a reply marks our message replied) and our messages' statuses (delivered, read, failed → delivery events; sent is ignored); `message_template_status_update` sets the stored template's status. Repeated notifications change nothing twice; what the cabinet does not use answers 200 `ignored` (docs/connections.md "WhatsApp Business (360dialog)"). */
+        post: operations["receiveWabaWebhook"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -7094,6 +7113,38 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    receiveWabaWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listConversations: {

@@ -12,6 +12,9 @@ import { sendJson, startFake, type FakeServer } from './http-fake.ts';
  * - DELETE /v1/configs/templates/{name} → 200 or 404.
  * - POST /messages: a template must be approved in that language with as many body parameters as variables (else
  *   132001 / 132000); free text only to numbers that wrote within 24 h (`openWindow`), else 131047.
+ * - POST /v1/configs/webhook `{ url, headers? }` (docs.360dialog.com "Set Webhook URL"): an https url, headers a
+ *   string map → 200 echoing them, recorded per key (`webhooks`); `failWebhook` answers 500 instead. `notify` posts a
+ *   Cloud-API-shaped notification to the recorded url (its origin swapped for the test server's) with those headers.
  */
 export const TEMPLATE_STATUSES = ['approved', 'pending', 'submitted', 'rejected', 'paused', 'disabled', 'in_appeal'] as const;
 
@@ -37,7 +40,18 @@ export interface WabaFake extends FakeServer {
   sent: WabaSent[];
   addAccount(apiKey: string, templates?: Partial<FakeTemplate>[]): void;
   setStatus(apiKey: string, name: string, status: FakeTemplate['status']): void;
+  /** API key → the webhook 360dialog would call. */
+  webhooks: Map<string, { url: string; headers: Record<string, string> }>;
+  failWebhook: boolean;
+  /** Posts `payload` as 360dialog would to the key's webhook; `origin` replaces the recorded url's (the test server's). */
+  notify(apiKey: string, payload: unknown, origin: string): Promise<Response>;
 }
+
+/** A Cloud API notification with one `messages`-field change (messages and/or statuses). */
+export const cloudNotification = (value: Record<string, unknown>, field = 'messages') => ({
+  object: 'whatsapp_business_account',
+  entry: [{ id: 'waba-1', changes: [{ field, value: field === 'messages' ? { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001111', phone_number_id: '1' }, ...value } : value }] }],
+});
 
 const graphError = (code: number, message: string) => ({ error: { message: `(#${code}) ${message}`, type: 'OAuthException', code, fbtrace_id: 'fake' } });
 const NAME = /^[a-z0-9_]{1,512}$/;
@@ -86,6 +100,14 @@ export async function startWabaFake(): Promise<WabaFake> {
       account.templates = account.templates.filter((t) => t.name !== name);
       return account.templates.length < before ? sendJson(res, 200, { success: true }) : sendJson(res, 404, graphError(100, 'Template not found'));
     }
+    if (url.pathname === '/v1/configs/webhook' && req.method === 'POST') {
+      const headers = body.headers ?? {};
+      const valid = typeof body.url === 'string' && /^https:\/\/[^\s]+$/.test(body.url) && typeof headers === 'object' && Object.values(headers as object).every((v) => typeof v === 'string');
+      if (!valid) return sendJson(res, 400, { meta: { success: false, http_code: 400, developer_message: 'Invalid webhook url', details: [] } });
+      if (fake.failWebhook) return sendJson(res, 500, { meta: { success: false, http_code: 500, developer_message: 'Internal error' } });
+      fake.webhooks.set(apiKey as string, { url: body.url as string, headers: headers as Record<string, string> });
+      return sendJson(res, 200, { url: body.url, headers });
+    }
     if (url.pathname === '/messages' && req.method === 'POST') return sendMessage(apiKey as string, account, body, res);
     return sendJson(res, 404, { meta: { success: false, http_code: 404, developer_message: 'Not found' } });
   });
@@ -131,6 +153,14 @@ export async function startWabaFake(): Promise<WabaFake> {
   return Object.assign(fake, server, {
     accounts: new Map(),
     sent: [],
+    webhooks: new Map(),
+    failWebhook: false,
+    async notify(apiKey: string, payload: unknown, origin: string) {
+      const hook = fake.webhooks.get(apiKey);
+      if (!hook) throw new Error(`no webhook set for ${apiKey}`);
+      const target = new URL(hook.url);
+      return fetch(`${origin.replace(/\/+$/, '')}${target.pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', ...hook.headers }, body: JSON.stringify(payload) });
+    },
     addAccount(apiKey: string, templates: (Partial<FakeTemplate> & { name: string })[] = []) {
       fake.accounts.set(apiKey, { templates: templates.map(fakeTemplate), windowOpen: new Set() });
     },

@@ -7,8 +7,11 @@ export interface Credentials {
   telegram: { token: string; webhookSecret: string };
   twilio: { accountSid: string; authToken: string; from: string };
   sigma: { login: string; password: string; sender: string };
-  /** 360dialog's D360-API-KEY of one WhatsApp Business number. */
-  waba: { apiKey: string };
+  /**
+   * 360dialog's D360-API-KEY of one WhatsApp Business number; `webhookSecret`: the X-Cabinet-Token 360dialog sends
+   * with its webhook calls (absent on accounts added before the webhook, and when no https origin could take it).
+   */
+  waba: { apiKey: string; webhookSecret?: string };
 }
 export type SealedKind = keyof Credentials;
 

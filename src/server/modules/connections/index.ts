@@ -7,6 +7,7 @@ import { resealOldSecrets } from './rotation.ts';
 import { twilioHandlers } from './twilio-handlers.ts';
 import { wabaHandlers } from './waba-handlers.ts';
 import { connectionWebhookGuards, connectionWebhookHandlers } from './webhooks.ts';
+import { wabaWebhookGuard, wabaWebhookHandlers } from './waba-webhook.ts';
 
 // The connections domain (issue 17): the owner's messaging connections, the `/accounts/*` screens. WhatsApp numbers
 // through the operator's WAHA gateway; the owner's Telegram bots, Twilio senders and Sigma SMS accounts with their
@@ -19,8 +20,8 @@ const FORM_MAX = 64 * 1024;
 
 export const connectionsModule = defineModule({
   name: 'connections',
-  handlers: (ctx) => ({ ...whatsAppHandlers(ctx), ...sendingHandlers(ctx), ...telegramHandlers(ctx), ...twilioHandlers(ctx), ...sigmaHandlers(ctx), ...wabaHandlers(ctx), ...connectionWebhookHandlers(ctx) }),
-  webhooks: (ctx) => connectionWebhookGuards(ctx),
+  handlers: (ctx) => ({ ...whatsAppHandlers(ctx), ...sendingHandlers(ctx), ...telegramHandlers(ctx), ...twilioHandlers(ctx), ...sigmaHandlers(ctx), ...wabaHandlers(ctx), ...connectionWebhookHandlers(ctx), ...wabaWebhookHandlers(ctx) }),
+  webhooks: (ctx) => ({ ...connectionWebhookGuards(ctx), waba: wabaWebhookGuard(ctx) }),
   async register(app, ctx) {
     const rotated = await resealOldSecrets(ctx.db, ctx.config);
     if (rotated.resealed || rotated.unreadable) app.log.warn(rotated, 'provider credentials under an old key sealed again (SECRETS_KEYS_OLD can go once unreadable is 0)');

@@ -25,7 +25,7 @@ const UNREADABLE: { [K in SealedKind]: Credentials[K] } = {
   telegram: { token: '', webhookSecret: '' },
   twilio: { accountSid: '', authToken: '', from: '' },
   sigma: { login: '', password: '', sender: '' },
-  waba: { apiKey: '' },
+  waba: { apiKey: '', webhookSecret: '' },
 };
 
 export interface Sealed<K extends SealedKind> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { wabaTemplates } from './schema.ts';
 
@@ -38,4 +38,21 @@ export async function replaceWabaTemplates(db: Tx, connectionId: number, list: W
 export async function deleteWabaTemplate(db: Tx, connectionId: number, name: string): Promise<number> {
   const rows = await db.delete(wabaTemplates).where(and(eq(wabaTemplates.connectionId, connectionId), eq(wabaTemplates.name, name))).returning({ id: wabaTemplates.id });
   return rows.length;
+}
+
+/** Meta's review result for one template (the webhook); false when we do not have it or it already says so. */
+export async function setWabaTemplateStatus(db: Tx, connectionId: number, t: { name: string; language: string; status: string; rejectedReason: string | null }, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(wabaTemplates)
+    .set({ status: t.status, rejectedReason: t.rejectedReason, syncedAt: at })
+    .where(
+      and(
+        eq(wabaTemplates.connectionId, connectionId),
+        eq(wabaTemplates.name, t.name),
+        eq(wabaTemplates.language, t.language),
+        or(ne(wabaTemplates.status, t.status), t.rejectedReason === null ? isNotNull(wabaTemplates.rejectedReason) : or(isNull(wabaTemplates.rejectedReason), ne(wabaTemplates.rejectedReason, t.rejectedReason))),
+      ),
+    )
+    .returning({ id: wabaTemplates.id });
+  return rows.length > 0;
 }

@@ -87,3 +87,17 @@ function templateAnswer(a: ProviderAnswer): TemplateCall {
   }
   return { refused: refusalOf(a) };
 }
+
+/** The header 360dialog sends back with every webhook call (docs/connections.md "WhatsApp Business (360dialog)"). */
+export const WABA_SECRET_HEADER = 'X-Cabinet-Token';
+
+/**
+ * Points the number's webhook at us: `POST /v1/configs/webhook { url, headers }` (docs.360dialog.com "Set Webhook
+ * URL": the custom headers come with every notification), our secret among them.
+ */
+export async function setWabaWebhook(config: Config, apiKey: string, hookUrl: string, secret: string): Promise<true | 'rejected' | Down> {
+  const a = await providerCall(url(config, '/v1/configs/webhook'), { headers: headers(apiKey), json: { url: hookUrl, headers: { [WABA_SECRET_HEADER]: secret } } });
+  if (isDownAnswer(a)) return a;
+  if (a.status === 401 || a.status === 403) return 'rejected';
+  return a.status >= 200 && a.status < 300 ? true : { down: `webhook refused (${a.status}): ${refusalOf(a)}` };
+}

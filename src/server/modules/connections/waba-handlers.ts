@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { sha256 } from '../../platform/auth/secrets.ts';
@@ -13,6 +14,7 @@ import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTempl
 import { createWabaTemplate, deleteWabaTemplateAt, listWabaTemplates, type TemplateCall } from './waba-api.ts';
 import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
 import { unixSeconds } from '../../platform/db/rows.ts';
+import { hookWaba, wabaWebhookUrl } from './waba-webhook.ts';
 
 type WabaAccount = components['schemas']['WabaAccount'];
 type WabaTemplate = components['schemas']['WabaTemplate'];
@@ -68,7 +70,11 @@ export function wabaHandlers(
       if ('down' in templates) throw providerDown(templates);
       const at = now();
       const name = req.body.name?.trim() || 'WhatsApp Business';
-      const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey });
+      const hooked = wabaWebhookUrl(config.publicOrigin) !== undefined;
+      const webhookSecret = hooked ? randomBytes(32).toString('base64url') : undefined;
+      const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey, webhookSecret });
+      const problem = await hookWaba(ctx, row.id, apiKey, webhookSecret, at);
+      if (problem) throw problem;
       await db.transaction((tx) => replaceWabaTemplates(tx, row.id, templates, at));
       reply.code(201);
       return toAccount(await own(req, row.id));

@@ -23,16 +23,28 @@ const SIGNATURE = /^[A-Za-z0-9+/]{27}=$/; // base64 of a 20-byte SHA-1
 const bots = new WeakMap<FastifyRequest, Sealed<'telegram'>>();
 const twilioCalls = new WeakMap<FastifyRequest, { account: Sealed<'twilio'>; params: Record<string, string> }>();
 
-const header = (req: FastifyRequest, name: string) => {
+export const header = (req: FastifyRequest, name: string) => {
   const value = req.headers[name];
   return typeof value === 'string' ? value : undefined;
 };
-const connectionIdOf = (req: FastifyRequest) => {
+export const connectionIdOf = (req: FastifyRequest) => {
   const raw = (req.params as { connectionId?: unknown } | undefined)?.connectionId;
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? id : undefined;
 };
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+export const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** The whole body of a verified caller, refused (413) past `max` bytes without buffering more. */
+export async function readAtMost(payload: AsyncIterable<unknown>, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw new HttpError(413, 'payloadTooLarge');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
 
 export function connectionWebhookGuards(ctx: AppContext): Record<string, WebhookGuard> {
   const sealed = sealedConnections(ctx.db, ctx.config);
@@ -56,14 +68,7 @@ export function connectionWebhookGuards(ctx: AppContext): Record<string, Webhook
       if (!signature || !SIGNATURE.test(signature) || id === undefined) throw new HttpError(401, 'signatureInvalid');
       const account = await sealed.byId(id, 'twilio');
       if (!account) throw new HttpError(401, 'signatureInvalid');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of payload) {
-        size += (chunk as Buffer).length;
-        if (size > FORM_MAX) throw new HttpError(413, 'payloadTooLarge');
-        chunks.push(chunk as Buffer);
-      }
-      const body = Buffer.concat(chunks);
+      const body = await readAtMost(payload, FORM_MAX);
       const params = Object.fromEntries(new URLSearchParams(body.toString('utf8')));
       // The URL exactly as we gave it to Twilio (StatusCallback), not as a proxy rewrote it.
       if (!validTwilioSignature(account.credentials.authToken, `${origin}/api/v1/Webhooks/twilio/${id}`, params, signature)) throw new HttpError(401, 'signatureInvalid');

@@ -22,6 +22,16 @@ export interface Incoming extends Omit<IncomingRow, 'clientId' | 'at'> {
 
 export type Received = 'applied' | 'unchanged';
 
+/** Where a message to an owner's sessionless connection (Twilio, WABA) is kept: its inbox `c<id>`, the writer's phone. */
+export const onConnection = (connection: { id: number; userId: number }, channel: 'twilio' | 'waba', phone: string) => ({
+  userId: connection.userId,
+  connectionId: connection.id,
+  channel,
+  inbox: `c${connection.id}`,
+  peer: phone,
+  phone,
+});
+
 /**
  * One message a client wrote to the owner: stored once in its conversation; a STOP word unsubscribes the writer from
  * that channel (WhatsApp; the server bot's own STOP is phones/subscribers); our message it answers becomes `replied`:

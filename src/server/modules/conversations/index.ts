@@ -6,6 +6,7 @@ import { conversationsHandlers } from './handlers.ts';
 export { receiveWhatsAppMessage, type WhatsAppIncoming } from './whatsapp.ts';
 export { receiveTelegramMessage } from './telegram.ts';
 export { isTwilioIncoming, receiveTwilioMessage } from './twilio.ts';
+export { metaTime, receiveWabaMessage } from './waba.ts';
 export { mediaPlaceholder } from './incoming.ts';
 export { isStopWord } from './stop-words.ts';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db/open.ts';
-import { mediaPlaceholder, receiveMessage, type Received } from './incoming.ts';
+import { mediaPlaceholder, onConnection, receiveMessage, type Received } from './incoming.ts';
 
 /** Twilio's message SIDs (SM… for SMS and WhatsApp, MM… for MMS). */
 const SID = /^(SM|MM)[0-9a-f]{32}$/;
@@ -17,12 +17,7 @@ export async function receiveTwilioMessage(db: Db, connection: { id: number; use
   const text = params.Body || media;
   if (!text) return undefined;
   return receiveMessage(db, {
-    userId: connection.userId,
-    connectionId: connection.id,
-    channel: 'twilio',
-    inbox: `c${connection.id}`,
-    peer: phone,
-    phone,
+    ...onConnection(connection, 'twilio', phone),
     name: (params.ProfileName ?? '').slice(0, 100),
     providerMessageId: sid,
     text,
