@@ -1941,6 +1941,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/Waba/{connectionId}/Key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a revoked or changed 360dialog API key, keeping the account (the id flows point to). Checked as on add: refused → 400 naming `apiKey` `wabaKeyRejected`; a key another account holds → 409 `wabaAlreadyConnected`; a key of another WhatsApp Business account (its templates name another account, or none of the stored ones) → 409 `wabaKeyOtherAccount` at `apiKey`; 502 when 360dialog does not answer. Then the webhook is set again with a new secret (without an https PUBLIC_ORIGIN `lastError` stays `repliesNeedHttps`), the key sealed, the templates synced and the account Connected. Nothing changes on any error. Another owner's id is 404. */
+        put: operations["replaceWabaKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Waba/{connectionId}/Webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets the number's webhook at 360dialog again with a new secret: for an account added before this server had an https PUBLIC_ORIGIN (`repliesNeedHttps`, cleared) or after a change in the 360dialog hub. 409 `wabaWebhookNeedsHttps` while the origin is not https; 409 `wabaKeyRejected` when 360dialog no longer accepts the key (the account turns error/keyRejected: replace the key); 502 when it does not answer. */
+        post: operations["setWabaWebhookAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Webhooks/waba/{connectionId}": {
         parameters: {
             query?: never;
@@ -7109,6 +7147,65 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    replaceWabaKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    apiKey: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The account with its new key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    setWabaWebhookAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WabaAccount"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

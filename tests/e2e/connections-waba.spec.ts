@@ -1,7 +1,9 @@
 // WhatsApp Business accounts (/accounts/dialog360) against the 360dialog double the global setup starts
 // (tests/e2e/providers-gateway.ts): the empty state, a wrong API key at its field, connecting (key masked, templates
 // loaded), Sync with Meta's decision, a template refused by name at its field then created, its deletion, a revoked
-// key's text, deleting the account; and the connect callback page's partner-not-configured text with its link.
+// key's text, replacing the key (another account's key refused at its field, then the same account's new key:
+// Connected again, the no-https note with its button), deleting the account; and the connect callback page's
+// partner-not-configured text with its link.
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { customer } from './flows-support.ts';
@@ -17,7 +19,8 @@ test('WABA: a wrong key at its field, connects, syncs, creates and deletes a tem
   const locale = brand.locale.default;
   const t = tOf(locale, 'connections');
   const key = `e2e${unique()}${randomBytes(8).toString('hex')}`;
-  await providerControl(E2E_WABA_PORT, 'account', { key, templates: 'visit_reminder' });
+  const wabaId = `waba-e2e-${unique()}`;
+  await providerControl(E2E_WABA_PORT, 'account', { key, templates: 'visit_reminder', wabaId });
   await prepareStorage(context, { tokens: await customer(baseURL!, 'waba'), locale });
   await page.goto('/accounts/dialog360');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('accountsDialog360'));
@@ -110,6 +113,34 @@ test('WABA: a wrong key at its field, connects, syncs, creates and deletes a tem
   await expect(panel.locator('[data-sync-result]')).toHaveText(t('waba.keyRejected'));
   await expect(account.locator('[data-state]')).toHaveAttribute('data-state', 'error');
   await expect(account.locator('[data-state]')).toContainText(t('waba.keyRejected'));
+
+  // Replace key: another account's key is refused at the field; this account's new key brings it back, same row.
+  const otherKey = `e2eo${unique()}${randomBytes(8).toString('hex')}`;
+  const newKey = `e2en${unique()}${randomBytes(8).toString('hex')}`;
+  await providerControl(E2E_WABA_PORT, 'account', { key: otherKey, templates: 'someone_else' });
+  await providerControl(E2E_WABA_PORT, 'account', { key: newKey, templates: 'visit_reminder', wabaId });
+  await account.getByRole('button', { name: t('waba.replaceLabel', { name: 'Salon WABA' }) }).click();
+  const replaceForm = page.locator('form[data-replace-key]');
+  const newKeyField = replaceForm.getByLabel(t('waba.newApiKey'), { exact: true });
+  await expect(newKeyField).toBeFocused();
+  await expect(newKeyField).toHaveAttribute('type', 'password');
+  await newKeyField.fill(otherKey);
+  await replaceForm.getByRole('button', { name: t('waba.replaceSubmit') }).click();
+  await expect(fieldError(page, t('waba.newApiKey'))).toHaveText(t('server.wabaKeyOtherAccount'));
+  await expect(account.locator('[data-state]')).toHaveAttribute('data-state', 'error');
+  await expectNoSeriousA11yViolations(page, `${brand.id} /accounts/dialog360 replace key`);
+  await newKeyField.fill(newKey);
+  await replaceForm.getByRole('button', { name: t('waba.replaceSubmit') }).click();
+  await expect(replaceForm).toHaveCount(0);
+  await expect(account).toHaveCount(1);
+  await expect(account.locator('[data-state]')).toHaveAttribute('data-state', 'Connected');
+  await expect(account.locator('[data-masked]')).toHaveText(`••••${newKey.slice(-4)}`);
+  await expect(page.locator('body')).not.toContainText(newKey);
+  // This server has no https address: the row says replies cannot arrive and offers to set the webhook again.
+  const note = account.locator('[data-note="repliesNeedHttps"]');
+  await expect(note).toHaveText(t('waba.repliesNeedHttps'));
+  await account.getByRole('button', { name: t('waba.rehookLabel', { name: 'Salon WABA' }) }).click();
+  await expect(page.getByText(t('server.wabaWebhookNeedsHttps'))).toBeVisible();
 
   // Delete the account: the empty state is back.
   await page.getByRole('button', { name: t('actions.deleteLabel', { name: 'Salon WABA' }) }).click();

@@ -83,7 +83,8 @@ function wabaControl(fake: WabaFake): Control {
     // screen's API-key form or a flow's template.
     const body = q.get('body');
     const template = (name: string) => (body ? { name, components: [{ type: 'BODY', text: body }] } : { name });
-    if (action === 'account') return fake.addAccount(key, (q.get('templates') ?? '').split(',').filter(Boolean).map(template)), true;
+    // `wabaId` names the WhatsApp Business account (a second key of the same one gets the same).
+    if (action === 'account') return fake.addAccount(key, (q.get('templates') ?? '').split(',').filter(Boolean).map(template), q.get('wabaId') ?? undefined), true;
     // Meta's decision on a template (and its reason), seen by the next Sync.
     if (action === 'status') {
       const status = q.get('status') as (typeof TEMPLATE_STATUSES)[number];

@@ -5,7 +5,8 @@ import { sendJson, startFake, type FakeServer } from './http-fake.ts';
  * 360dialog WhatsApp Business API double (providers.md D.2). Every call needs `D360-API-KEY` of a known account, else
  * 401 `{ meta: { success: false, http_code: 401, developer_message: "Invalid api key" } }`.
  * - GET /v1/configs/templates?limit&offset → `{ count, total, filters, limit, offset, sort, waba_templates: [...] }`
- *   (status lower-case, category upper-case, as the live shape).
+ *   (status lower-case, category upper-case, as the live shape; each row names its `waba_account_id`, the account's
+ *   `wabaId`: by default one per key, `addAccount(key, templates, wabaId)` gives a second key of the same account).
  * - POST /v1/configs/templates: name lowercase letters/digits/underscores ≤ 512, category AUTHENTICATION|MARKETING|
  *   UTILITY, a BODY ≤ 1024 with one example per {{n}}, a media HEADER with an example, at most 250 names, no second
  *   name+language → Graph-style 400 `{ error: { code, message } }`; otherwise stored `submitted`.
@@ -36,9 +37,9 @@ export interface WabaSent {
 
 export interface WabaFake extends FakeServer {
   /** API key → its templates and the numbers whose 24-hour window is open. */
-  accounts: Map<string, { templates: FakeTemplate[]; windowOpen: Set<string> }>;
+  accounts: Map<string, { templates: FakeTemplate[]; windowOpen: Set<string>; wabaId: string }>;
   sent: WabaSent[];
-  addAccount(apiKey: string, templates?: Partial<FakeTemplate>[]): void;
+  addAccount(apiKey: string, templates?: Partial<FakeTemplate>[], wabaId?: string): void;
   setStatus(apiKey: string, name: string, status: FakeTemplate['status']): void;
   /** API key → the webhook 360dialog would call. */
   webhooks: Map<string, { url: string; headers: Record<string, string> }>;
@@ -89,7 +90,7 @@ export async function startWabaFake(): Promise<WabaFake> {
     if (url.pathname === '/v1/configs/templates' && req.method === 'GET') {
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 1000) || 1000, 1000);
       const offset = Number(url.searchParams.get('offset') ?? 0) || 0;
-      const page = account.templates.slice(offset, offset + limit);
+      const page = account.templates.slice(offset, offset + limit).map((t) => ({ ...t, waba_account_id: account.wabaId }));
       return sendJson(res, 200, { count: page.length, total: account.templates.length, filters: {}, limit, offset, sort: ['id'], waba_templates: page });
     }
     if (url.pathname === '/v1/configs/templates' && req.method === 'POST') return createTemplate(account, body, res);
@@ -161,8 +162,8 @@ export async function startWabaFake(): Promise<WabaFake> {
       const target = new URL(hook.url);
       return fetch(`${origin.replace(/\/+$/, '')}${target.pathname}`, { method: 'POST', headers: { 'content-type': 'application/json', ...hook.headers }, body: JSON.stringify(payload) });
     },
-    addAccount(apiKey: string, templates: (Partial<FakeTemplate> & { name: string })[] = []) {
-      fake.accounts.set(apiKey, { templates: templates.map(fakeTemplate), windowOpen: new Set() });
+    addAccount(apiKey: string, templates: (Partial<FakeTemplate> & { name: string })[] = [], wabaId = `waba-${apiKey}`) {
+      fake.accounts.set(apiKey, { templates: templates.map(fakeTemplate), windowOpen: new Set(), wabaId });
     },
     setStatus(apiKey: string, name: string, status: FakeTemplate['status']) {
       for (const t of fake.accounts.get(apiKey)?.templates ?? []) if (t.name === name) t.status = status;

@@ -41,6 +41,10 @@ export const addWabaAccount = (input: { name: string; apiKey: string }) =>
   saved($waba, api().POST('/Accounts/Waba', { body: { apiKey: input.apiKey.trim(), ...(input.name.trim() ? { name: input.name.trim() } : {}) } }));
 /** Read again: its state, template count and sync time change with a sync or a create. */
 export const refreshWabaAccount = (id: number) => saved($waba, api().GET('/Accounts/Waba/{connectionId}', path(id)));
+/** A new key for a revoked or changed one: the same account (its id, flows and templates) Connected again. */
+export const replaceWabaKey = (id: number, apiKey: string) => saved($waba, api().PUT('/Accounts/Waba/{connectionId}/Key', { ...path(id), body: { apiKey: apiKey.trim() } }));
+/** The webhook set again (an account added before the server had an https address). */
+export const setWabaWebhookAgain = (id: number) => saved($waba, api().POST('/Accounts/Waba/{connectionId}/Webhook', path(id)));
 export async function deleteWabaAccount(id: number): Promise<Outcome<true>> {
   const result = await removeFrom($waba, id, api().DELETE('/Accounts/Waba/{connectionId}', path(id)));
   if (result.data && $wabaTemplates.get().accountId === id) $wabaTemplates.set({ accountId: 0, items: [], loading: false, failed: false });

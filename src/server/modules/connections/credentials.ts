@@ -9,9 +9,11 @@ export interface Credentials {
   sigma: { login: string; password: string; sender: string };
   /**
    * 360dialog's D360-API-KEY of one WhatsApp Business number; `webhookSecret`: the X-Cabinet-Token 360dialog sends
-   * with its webhook calls (absent on accounts added before the webhook, and when no https origin could take it).
+   * with its webhook calls (absent on accounts added before the webhook, and when no https origin could take it);
+   * `wabaId`: the WhatsApp Business account the key lists templates of (absent when it listed none), so a replaced key
+   * is checked to be the same account's.
    */
-  waba: { apiKey: string; webhookSecret?: string };
+  waba: { apiKey: string; webhookSecret?: string; wabaId?: string };
 }
 export type SealedKind = keyof Credentials;
 

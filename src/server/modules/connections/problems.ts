@@ -41,4 +41,6 @@ export const connectionProblems = {
   wabaTemplateExamplesMismatch: 'Give one example value for each variable of the text ({{count}})',
   wabaTemplateLimit: 'Error adding the template: at most {{limit}} templates for one account',
   wabaTemplateRefused: 'Error adding the template: WhatsApp refused it ({{reason}})',
+  wabaKeyOtherAccount: "This API key belongs to another WhatsApp Business account: generate the key for this account's number in the 360dialog Client Hub",
+  wabaWebhookNeedsHttps: 'Replies cannot be set up yet: this server has no https address 360dialog could send them to',
 } as const;

@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { wabaTemplates } from './schema.ts';
+import { connections, connectionSecrets, wabaTemplates } from './schema.ts';
 
-// The only code touching waba_templates (docs/connections.md "WhatsApp Business (360dialog)").
+// The only code touching waba_templates, and a WABA account's key and webhook secret once replaced (docs/connections.md
+// "WhatsApp Business (360dialog)").
 
 export type WabaTemplateRow = typeof wabaTemplates.$inferSelect;
 export type WabaTemplateValues = Pick<WabaTemplateRow, 'name' | 'category' | 'language' | 'type' | 'status' | 'rejectedReason' | 'body'>;
@@ -55,4 +56,13 @@ export async function setWabaTemplateStatus(db: Tx, connectionId: number, t: { n
     )
     .returning({ id: wabaTemplates.id });
   return rows.length > 0;
+}
+
+/**
+ * A WABA account's credentials sealed again (a replaced key, a new webhook secret), in the caller's transaction;
+ * `session` (the key's hash) moves with a new key.
+ */
+export async function resealWabaAccount(db: Tx, connectionId: number, sealed: { value: string; keyId: string }, at: Date, session?: string): Promise<void> {
+  await db.update(connectionSecrets).set({ sealed: sealed.value, keyId: sealed.keyId, updatedAt: at }).where(eq(connectionSecrets.connectionId, connectionId));
+  if (session) await db.update(connections).set({ session }).where(eq(connections.id, connectionId));
 }

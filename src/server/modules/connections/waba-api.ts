@@ -37,9 +37,21 @@ export function templateOf(raw: unknown): WabaTemplateValues | undefined {
   };
 }
 
-/** Every template of the account (the check on save is this listing: a wrong key is `rejected`). */
-export async function listWabaTemplates(config: Config, apiKey: string): Promise<WabaTemplateValues[] | 'rejected' | Down> {
+/**
+ * Which WhatsApp Business account a key belongs to, as its templates listing says: 360dialog's rows carry
+ * `waba_account_id` (and the account's `namespace`); an account without templates names none (docs/connections.md
+ * "Replacing the key").
+ */
+function wabaIdOf(raw: unknown): string | undefined {
+  const t = (raw ?? {}) as { waba_account_id?: unknown; namespace?: unknown };
+  const id = typeof t.waba_account_id === 'string' && t.waba_account_id ? t.waba_account_id : typeof t.namespace === 'string' && t.namespace ? `ns:${t.namespace}` : undefined;
+  return id?.slice(0, 200);
+}
+
+/** Every template of the account and the account's id when a row names it (a wrong key is `rejected`). */
+export async function listWabaAccount(config: Config, apiKey: string): Promise<{ templates: WabaTemplateValues[]; wabaId: string | undefined } | 'rejected' | Down> {
   const out: WabaTemplateValues[] = [];
+  let wabaId: string | undefined;
   for (let offset = 0; offset < MAX_ROWS; offset += PAGE) {
     const a = await providerCall(url(config, `/v1/configs/templates?limit=${PAGE}&offset=${offset}`), { headers: headers(apiKey) });
     if (isDownAnswer(a)) return a;
@@ -49,11 +61,18 @@ export async function listWabaTemplates(config: Config, apiKey: string): Promise
     for (const raw of body.waba_templates) {
       const t = templateOf(raw);
       if (t) out.push(t);
+      wabaId ??= wabaIdOf(raw);
     }
     const total = typeof body.total === 'number' ? body.total : 0;
     if (body.waba_templates.length < PAGE || offset + PAGE >= total) break;
   }
-  return out;
+  return { templates: out, wabaId };
+}
+
+/** Every template of the account (the check on save is this listing: a wrong key is `rejected`). */
+export async function listWabaTemplates(config: Config, apiKey: string): Promise<WabaTemplateValues[] | 'rejected' | Down> {
+  const listed = await listWabaAccount(config, apiKey);
+  return typeof listed === 'object' && 'templates' in listed ? listed.templates : listed;
 }
 
 /** Meta's words for a refusal (Graph error, or 360dialog's meta block). */

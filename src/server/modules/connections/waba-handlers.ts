@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
-import { sha256 } from '../../platform/auth/secrets.ts';
 import { masked } from '../../platform/crypto/sealing.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
@@ -11,7 +9,8 @@ import { providerDown } from './provider-call.ts';
 import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTemplatesOf, type WabaTemplateRow } from './store-waba.ts';
-import { createWabaTemplate, deleteWabaTemplateAt, listWabaTemplates, type TemplateCall } from './waba-api.ts';
+import { createWabaTemplate, deleteWabaTemplateAt, listWabaAccount, listWabaTemplates, type TemplateCall } from './waba-api.ts';
+import { newWebhookSecret, WABA_API_KEY, wabaKeyOps, wabaSessionOf } from './waba-key.ts';
 import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
 import { unixSeconds } from '../../platform/db/rows.ts';
 import { hookWaba, wabaWebhookUrl } from './waba-webhook.ts';
@@ -19,9 +18,6 @@ import { hookWaba, wabaWebhookUrl } from './waba-webhook.ts';
 type WabaAccount = components['schemas']['WabaAccount'];
 type WabaTemplate = components['schemas']['WabaTemplate'];
 type Req = Parameters<typeof requireAuth>[0];
-
-/** 360dialog keys are opaque; this only keeps junk from reaching it (the check on save is the real test). */
-const API_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 
 const toTemplate = (t: WabaTemplateRow): WabaTemplate => ({
   name: t.name,
@@ -37,9 +33,12 @@ const toTemplate = (t: WabaTemplateRow): WabaTemplate => ({
 /** The owner's WhatsApp Business accounts through 360dialog and their templates (§2 /accounts/dialog360, §3, §5, §8). */
 export function wabaHandlers(
   ctx: AppContext,
-): Handlers<'listWabaAccounts' | 'addWabaAccount' | 'connectWabaCallback' | 'getWabaAccount' | 'deleteWabaAccount' | 'listWabaTemplates' | 'syncWabaTemplates' | 'createWabaTemplate' | 'deleteWabaTemplate'> {
+): Handlers<
+  'listWabaAccounts' | 'addWabaAccount' | 'connectWabaCallback' | 'getWabaAccount' | 'deleteWabaAccount' | 'replaceWabaKey' | 'setWabaWebhookAgain' | 'listWabaTemplates' | 'syncWabaTemplates' | 'createWabaTemplate' | 'deleteWabaTemplate'
+> {
   const { db, config } = ctx;
   const sealed = sealedConnections(db, config);
+  const keys = wabaKeyOps(ctx);
   const now = () => new Date(config.now());
 
   const toAccount = async ({ connection: c, credentials }: Sealed<'waba'>): Promise<WabaAccount> => {
@@ -61,18 +60,19 @@ export function wabaHandlers(
     async addWabaAccount(req, reply) {
       const userId = requireAuth(req).userId;
       const apiKey = req.body.apiKey.trim();
-      if (!API_KEY.test(apiKey)) throw invalidField('apiKey', 'wabaKeyRejected');
+      if (!WABA_API_KEY.test(apiKey)) throw invalidField('apiKey', 'wabaKeyRejected');
       // One connection per key (a second would double every template and send): the session names the key's hash.
-      const session = `waba:${sha256(apiKey).slice(0, 32)}`;
+      const session = wabaSessionOf(apiKey);
       if (await connectionBySession(db, session)) throw new HttpError(409, 'wabaAlreadyConnected');
-      const templates = await listWabaTemplates(config, apiKey);
-      if (templates === 'rejected') throw invalidField('apiKey', 'wabaKeyRejected');
-      if ('down' in templates) throw providerDown(templates);
+      const listed = await listWabaAccount(config, apiKey);
+      if (listed === 'rejected') throw invalidField('apiKey', 'wabaKeyRejected');
+      if ('down' in listed) throw providerDown(listed);
+      const { templates, wabaId } = listed;
       const at = now();
       const name = req.body.name?.trim() || 'WhatsApp Business';
       const hooked = wabaWebhookUrl(config.publicOrigin) !== undefined;
-      const webhookSecret = hooked ? randomBytes(32).toString('base64url') : undefined;
-      const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey, webhookSecret });
+      const webhookSecret = hooked ? newWebhookSecret() : undefined;
+      const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey, webhookSecret, ...(wabaId ? { wabaId } : {}) });
       const problem = await hookWaba(ctx, row.id, apiKey, webhookSecret, at);
       if (problem) throw problem;
       await db.transaction((tx) => replaceWabaTemplates(tx, row.id, templates, at));
@@ -95,6 +95,16 @@ export function wabaHandlers(
       const account = await own(req, req.params.connectionId);
       await deleteConnection(db, account.connection.id);
       reply.code(204);
+    },
+
+    async replaceWabaKey(req) {
+      await keys.replaceKey(await own(req, req.params.connectionId), req.body.apiKey);
+      return toAccount(await own(req, req.params.connectionId));
+    },
+
+    async setWabaWebhookAgain(req) {
+      await keys.rehook(await own(req, req.params.connectionId));
+      return toAccount(await own(req, req.params.connectionId));
     },
 
     async listWabaTemplates(req) {
