@@ -15,9 +15,9 @@ const RESTART_DELAY_MS = 1000;
 
 /**
  * The server's Node flags for its workers, minus those of an inline script (`node --input-type=module -e …`, as the
- * crash drill starts a server): a worker given `--input-type` refuses to load its file.
+ * crash drill starts a server): a worker given `--input-type` refuses to load its file. Also PGlite's database thread's.
  */
-function workerExecArgv(argv: string[]): string[] {
+export function workerExecArgv(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
