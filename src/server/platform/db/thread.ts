@@ -40,7 +40,7 @@ function rebuild(fields: ErrorFields): Error {
 }
 
 /** What drizzle's PGlite session calls: query, exec, transaction (and a transaction's rollback). */
-class ProxyClient {
+export class ProxyClient {
   readonly send: Send;
   readonly tx: number | undefined;
 
