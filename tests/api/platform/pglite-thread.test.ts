@@ -124,8 +124,7 @@ describe.skipIf(!pglite)('PGlite in its database thread, seen through the proxy'
 
 describe.skipIf(!pglite)('the engine in the database thread', () => {
   it('sends a backlog once while every request of the server thread is answered', { timeout: 120_000 }, async () => {
-    const BACKLOG = 200;
-    const t0 = performance.now();
+    const BACKLOG = 150;
     const setup = await deliveryServer();
     const o = await owner(setup);
     await flow(setup, o, 'newRecord');
@@ -135,7 +134,6 @@ describe.skipIf(!pglite)('the engine in the database thread', () => {
       for (let i = 0; i < BACKLOG; i++) await createRecord(tx, o.id, { phone: `+7916${1000000 + i}`, startAt: start * 1000 }, ctx);
     });
     await setup.stop();
-    console.log('setup', performance.now() - t0);
 
     // A server as `npm start` runs it: the wall clock, the loop on (so in the database thread), small batches.
     const api = await createApi({
@@ -155,7 +153,6 @@ describe.skipIf(!pglite)('the engine in the database thread', () => {
         for (const r of answers.slice(0, 2)) await r.arrayBuffer();
       }
       expect(queued).toBe(0);
-      console.log('sent', performance.now() - t0, statuses.length);
       expect(statuses.length).toBeGreaterThan(3);
       expect(statuses.every((s) => s === 200)).toBe(true);
       // The server's own engine never ticked (interval 0 here): the thread sent them, each once.
