@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig, type ServerConfig } from './platform/config.ts';
 import { createMailer } from './platform/mail/mailer.ts';
 import { openDatabase, type Database, type Db } from './platform/db/open.ts';
-import { openDatabaseThread } from './platform/db/thread.ts';
+import { startDatabaseThread } from './platform/db/thread.ts';
 import { UserStateCache } from './platform/auth/user-states.ts';
 import { startDelivery, type DeliveryEngine } from './delivery/engine.ts';
 import { Foreground } from './platform/foreground.ts';
@@ -48,7 +48,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   const loopAway = loopLeavesThread(config, options);
   const pgliteThread = !config.databaseUrl && config.pgliteThread;
   const thread = pgliteThread
-    ? await openDatabaseThread({
+    ? startDatabaseThread({
         dataDir: config.dataDir,
         pgliteMaintenanceMs: config.pgliteMaintenanceMs,
         delivery: loopAway ? { config, foreground } : undefined,
@@ -67,9 +67,16 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
     // The engine's threads boot (load the code, open their pool) while this thread builds the app; createApi returns
     // once they run, so a server that answers is also sending.
     if (inThreads && database.engine === 'postgres') deliveryWorkers = startDeliveryWorkers({ count: config.delivery.workers, config, log });
-    await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const userStates = new UserStateCache({ ttlMs: config.authStateCacheMs, max: 50_000, now: config.now });
-    app = await buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates, foreground }, options.fastify);
+    // PGlite's thread opens (loads its code, copies the template, migrates) while this thread builds the app.
+    const building = buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates, foreground }, options.fastify);
+    const [appBuilt, threadOpened] = await Promise.allSettled([building, thread?.opened]);
+    if (threadOpened.status === 'rejected') {
+      if (appBuilt.status === 'fulfilled') await appBuilt.value.close();
+      throw threadOpened.reason;
+    }
+    app = await building;
+    await seed(database.db, { now: config.now(), demo: config.seedDemo, admin: config.bootstrapAdmin });
     const appLog = app.log;
     if (config.secrets.source === 'created') appLog.warn({ file: config.secrets.file }, 'SECRETS_KEY is not set: generated a key for provider credentials in this file (mode 0600); back it up with the data, or set SECRETS_KEY (docs/connections.md "Secrets")');
     // With threads the loop runs there; this thread keeps `tick()` for operator tasks and tests.

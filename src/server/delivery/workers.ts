@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ServerConfig } from '../platform/config.ts';
 import type { WorkerInput, WorkerMessage } from './worker.ts';
 
@@ -15,9 +15,9 @@ const RESTART_DELAY_MS = 1000;
 
 /**
  * The server's Node flags for its workers, minus those of an inline script (`node --input-type=module -e …`, as the
- * crash drill starts a server): a worker given `--input-type` refuses to load its file. Also PGlite's database thread's.
+ * crash drill starts a server): a worker given `--input-type` refuses to load its file.
  */
-export function workerExecArgv(argv: string[]): string[] {
+function workerExecArgv(argv: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -25,6 +25,22 @@ export function workerExecArgv(argv: string[]): string[] {
     else if (!/^--(input-type|eval|print)=/.test(flag)) out.push(flag);
   }
   return out;
+}
+
+/**
+ * A thread with the server's Node flags (`--import` of the module hooks among them). V8's flags (`npm start`'s
+ * `--max-semi-space-size`, `--liftoff-only`) are refused in a worker's execArgv but hold for the whole process
+ * anyway, so the ones Node names as invalid are left out. Also used for PGlite's database thread.
+ */
+export function startThread(url: URL, options: Omit<WorkerOptions, 'execArgv'>): Worker {
+  const execArgv = workerExecArgv(process.execArgv);
+  try {
+    return new Worker(url, { ...options, execArgv });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    const invalid = new Set((error as Error).message.replace(/^[^:]*:\s*/, '').split(/,\s*/));
+    return new Worker(url, { ...options, execArgv: execArgv.filter((flag) => !invalid.has(flag)) });
+  }
 }
 
 /**
@@ -45,7 +61,7 @@ export function startDeliveryWorkers(opts: {
   let stopping = false;
 
   const spawn = (slot: number, started?: () => void) => {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: input, name: `delivery-${slot}`, execArgv: workerExecArgv(process.execArgv) });
+    const worker = startThread(new URL('./worker.ts', import.meta.url), { workerData: input, name: `delivery-${slot}` });
     threads.add(worker);
     worker.once('exit', () => started?.());
     worker.on('message', (m: WorkerMessage) => {

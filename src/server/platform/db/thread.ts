@@ -4,12 +4,11 @@
  * this thread reaches it through a proxy client with the part of PGlite's interface drizzle-orm/pglite uses, so
  * `drizzle(proxy)` and every module work unchanged while PostgreSQL's C code runs off the API's event loop.
  */
-import { Worker } from 'node:worker_threads';
 import { messages, type PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { ServerConfig } from '../config.ts';
 import type { Foreground } from '../foreground.ts';
-import { workerExecArgv } from '../../delivery/workers.ts';
+import { startThread } from '../../delivery/workers.ts';
 import { DataDirLockedError } from './lock.ts';
 import type { Database, Db } from './open.ts';
 import * as schema from './schema.ts';
@@ -23,6 +22,8 @@ export interface ThreadInput {
 }
 
 export interface DatabaseThread extends Database {
+  /** Settles once PGlite is open in the thread (rejects with its error, a held lock included); statements sent before wait. */
+  opened: Promise<void>;
   /** Starts the delivery loop in the thread, when it was given one; once the server's own start-up wrote what it had to. */
   startEngine(): Promise<void>;
 }
@@ -80,31 +81,31 @@ export class ProxyClient {
 }
 
 /**
- * Starts the database thread and waits until PGlite is open (its errors, a held lock included, are thrown here).
+ * Starts the database thread; its handle is usable at once (statements wait until PGlite is open, `opened`).
  * `onDeath` is called when the thread ends without `close()`: a server without its database must not keep answering.
  */
-export async function openDatabaseThread(opts: {
+export function startDatabaseThread(opts: {
   dataDir: string;
   pgliteMaintenanceMs?: number;
   delivery?: { config: ServerConfig; foreground: Foreground };
   log: { info(obj: object, msg: string): void; error(msg: string): void };
   onDeath(message: string): void;
-}): Promise<DatabaseThread> {
+}): DatabaseThread {
   const input: ThreadInput = { dataDir: opts.dataDir, pgliteMaintenanceMs: opts.pgliteMaintenanceMs };
   if (opts.delivery) {
     const { now, ...config } = opts.delivery.config;
     input.delivery = { config, clockOffsetMs: Math.round(now() - Date.now()), foreground: opts.delivery.foreground.buffer };
   }
-  const worker = new Worker(new URL('./thread-main.ts', import.meta.url), {
+  const worker = startThread(new URL('./thread-main.ts', import.meta.url), {
     workerData: input,
     name: 'pglite',
-    execArgv: workerExecArgv(process.execArgv),
     // The server's small young generation (docs/architecture.md "Running it": 4 MB semi-spaces, three of them).
     resourceLimits: { maxYoungGenerationSizeMb: 12 },
   });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let seq = 0;
   let closing = false;
+  let gone = false;
   let opened!: (ok: Error | undefined) => void;
   const open = new Promise<Error | undefined>((resolve) => (opened = resolve));
 
@@ -125,11 +126,12 @@ export async function openDatabaseThread(opts: {
   worker.on('error', (error) => opts.log.error(`database thread failed: ${error.stack ?? error.message}`));
   const exited = new Promise<number>((resolve) =>
     worker.once('exit', (code) => {
-      const gone = new Error(`the database thread ended (code ${code})`);
-      for (const call of pending.values()) call.reject(gone);
+      gone = true;
+      const ended = new Error(`the database thread ended (code ${code})`);
+      for (const call of pending.values()) call.reject(ended);
       pending.clear();
-      opened(gone);
-      if (!closing) opts.onDeath(gone.message);
+      opened(ended);
+      if (!closing) opts.onDeath(ended.message);
       resolve(code);
     }),
   );
@@ -137,29 +139,30 @@ export async function openDatabaseThread(opts: {
   const send: Send = (request) =>
     new Promise((resolve, reject) => {
       const id = ++seq;
+      if (gone) return reject(new Error('the database thread has ended'));
       pending.set(id, { resolve, reject });
       worker.postMessage({ ...request, id });
     });
 
-  const failure = await open;
-  if (failure) {
-    closing = true;
-    await worker.terminate();
-    throw failure;
-  }
   const client = new ProxyClient(send);
   let closed: Promise<void> | undefined;
   return {
     db: drizzle(client as unknown as PGlite, { schema }) as unknown as Db,
     engine: 'pglite',
+    opened: open.then((failure) => {
+      if (failure) throw failure;
+    }),
     maintain: () => send({ t: 'maintain' }) as Promise<string[]>,
     startEngine: async () => void (await send({ t: 'startEngine' })),
     close: () =>
       (closed ??= (async () => {
         closing = true;
+        if (gone) return;
         try {
           // Stops the engine (its batch finishes), closes PGlite and releases the lock; the thread then ends.
-          await send({ t: 'close' });
+          await send({ t: 'close' }).catch((error: unknown) => {
+            if (!gone) throw error; // ended already (its open failed): nothing left to close
+          });
         } finally {
           const grace = setTimeout(() => void worker.terminate(), 5000);
           await exited;
