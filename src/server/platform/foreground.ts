@@ -40,9 +40,13 @@ export class Foreground {
       const n = Atomics.load(this.#count, 0);
       const left = deadline - performance.now();
       if (n === 0 || left <= 0) return;
-      // Wakes on the notify of the last leave (or a changed count), in whichever thread it ran.
+      // Wakes on the notify of the last leave (or a changed count), in whichever thread it ran. A pending
+      // waitAsync does not keep Node's event loop alive: the timer does, and bounds the wait.
       const wait = Atomics.waitAsync(this.#count, 0, n, left);
-      if (wait.async) await wait.value;
+      if (!wait.async) continue;
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([wait.value, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
     }
   }
 }
