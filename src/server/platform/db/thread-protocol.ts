@@ -20,8 +20,7 @@ export type Reply =
   | { t: 'fail'; id: number; error: ErrorFields }
   | { t: 'ready' }
   | { t: 'openFailed'; error: ErrorFields }
-  | { t: 'tick'; stats: DispatchStats & { planned: number } }
-  | { t: 'log'; message: string };
+  | { t: 'tick'; stats: DispatchStats & { planned: number } };
 
 /** What platform/db/errors.ts and the modules read of a driver's error (PGlite's DatabaseError fields). */
 const FIELDS = ['name', 'message', 'code', 'severity', 'detail', 'hint', 'position', 'where', 'schema', 'table', 'column', 'dataType', 'constraint', 'routine', 'query'] as const;

@@ -119,9 +119,7 @@ export function startDatabaseThread(opts: {
     else if (m.t === 'openFailed') {
       closing = true;
       opened(rebuild(m.error));
-    }
-    else if (m.t === 'tick') opts.log.info({ delivery: m.stats }, 'delivery tick');
-    else if (m.t === 'log') opts.log.error(m.message);
+    } else if (m.t === 'tick') opts.log.info({ delivery: m.stats }, 'delivery tick');
   });
   worker.on('error', (error) => opts.log.error(`database thread failed: ${error.stack ?? error.message}`));
   const exited = new Promise<number>((resolve) =>
