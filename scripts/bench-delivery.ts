@@ -17,6 +17,7 @@ import { withBenchPglite, withBenchPostgres } from './bench-databases.ts';
 import { sweepBench } from './bench-sweep.ts';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { ProxyClient } from '../src/server/platform/db/thread.ts';
 
 /**
  * Database round trips: every statement sent, BEGIN and COMMIT included (PostgreSQL: each query of a `pg` client;
@@ -35,19 +36,23 @@ const counted = <T extends Counted>(target: T): T => {
   target.exec = (...a) => (roundTrips++, e.apply(target, a));
   return target;
 };
-const lite = PGlite.prototype as unknown as Counted & { transaction: (fn: (tx: Counted) => Promise<unknown>) => Promise<unknown> };
-for (const name of ['query', 'exec'] as const) {
-  const original = lite[name];
-  lite[name] = function (this: unknown, ...a: unknown[]) {
-    roundTrips++;
-    return original.apply(this, a);
+// PGlite in this thread (PGLITE_THREAD=0) or the server's proxy to PGlite's database thread (the default).
+for (const proto of [PGlite.prototype, ProxyClient.prototype]) {
+  const lite = proto as unknown as Counted & { transaction: (fn: (tx: Counted) => Promise<unknown>) => Promise<unknown> };
+  for (const name of ['query', 'exec'] as const) {
+    const original = lite[name];
+    lite[name] = function (this: unknown, ...a: unknown[]) {
+      roundTrips++;
+      return original.apply(this, a);
+    };
+  }
+  const transaction = lite.transaction;
+  lite.transaction = function (this: unknown, fn) {
+    roundTrips += 2;
+    // A proxy's transaction is a ProxyClient, already counted by its prototype.
+    return transaction.call(this, (tx) => fn(proto === PGlite.prototype ? counted(tx) : tx));
   };
 }
-const transaction = lite.transaction;
-lite.transaction = function (this: unknown, fn) {
-  roundTrips += 2;
-  return transaction.call(this, (tx) => fn(counted(tx)));
-};
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '2000' }, batch: { type: 'string', default: '50' }, records: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'both' } },

@@ -6,7 +6,8 @@
 //   product createApi with the delivery loop on, then off (DELIVERY_INTERVAL_MS=0)
 //   busy    the product while its engine dispatches a backlog (queued notices) in its worker thread, then with the
 //           loop in the server's own thread (DELIVERY_WORKERS=0): what a busy engine does to API latency
-// (PGlite: no bare pair, which needs pg, and no worker rows: its engine runs in the server's thread.)
+// PGlite: no bare pair (it needs pg); the engine's thread is PGlite's database thread (platform/db/thread.ts), and the
+// in-process rows keep PGlite and the loop in the server's thread (PGLITE_THREAD=0), as before issue 15's thread.
 // against GET /Flows (an owner with 100 flows) and GET /Account/CurrentUser, and prints product/bare ratios.
 // Usage: npm run bench:open [-- --rate 1000 --seconds 3 --rounds 3 --connections 50]   fixed rate, open loop
 //        npm run bench:open -- --peak [--connections 10]                             closed loop, peak req/s
@@ -200,8 +201,9 @@ const { rows, drift } = await (embedded ? withBenchPglite : withBenchPostgres)(a
     if (!embedded) await measure('bare', 'bare', { ...env, BENCH_USER_ID: userId }, PATHS, rows);
     await measure('product', 'product', env, PATHS, rows);
     await measure('product, no delivery', 'product', { ...env, DELIVERY_INTERVAL_MS: '0' }, PATHS, rows);
-    if (!embedded) await measure('busy, worker', 'product', env, PATHS, rows, backlog);
-    await measure('busy, in-process', 'product', { ...env, DELIVERY_WORKERS: '0' }, PATHS, rows, backlog);
+    if (embedded) await measure('product, in-process', 'product', { ...env, PGLITE_THREAD: '0' }, PATHS, rows);
+    await measure(embedded ? 'busy, db thread' : 'busy, worker', 'product', env, PATHS, rows, backlog);
+    await measure('busy, in-process', 'product', { ...env, ...(embedded ? { PGLITE_THREAD: '0' } : { DELIVERY_WORKERS: '0' }) }, PATHS, rows, backlog);
   }
   return { rows, drift };
 });

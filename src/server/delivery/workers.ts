@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import type { ServerConfig } from '../platform/config.ts';
 import type { WorkerInput, WorkerMessage } from './worker.ts';
 
@@ -28,6 +28,22 @@ function workerExecArgv(argv: string[]): string[] {
 }
 
 /**
+ * A thread with the server's Node flags (`--import` of the module hooks among them). V8's flags (`npm start`'s
+ * `--max-semi-space-size`, `--liftoff-only`) are refused in a worker's execArgv but hold for the whole process
+ * anyway, so the ones Node names as invalid are left out. Also used for PGlite's database thread.
+ */
+export function startThread(url: URL, options: Omit<WorkerOptions, 'execArgv'>): Worker {
+  const execArgv = workerExecArgv(process.execArgv);
+  try {
+    return new Worker(url, { ...options, execArgv });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
+    const invalid = new Set((error as Error).message.replace(/^[^:]*:\s*/, '').split(/,\s*/));
+    return new Worker(url, { ...options, execArgv: execArgv.filter((flag) => !invalid.has(flag)) });
+  }
+}
+
+/**
  * `count` engine threads (DELIVERY_WORKERS), each with its own PostgreSQL pool: the claim's SKIP LOCKED lets
  * several run at once. A worker that dies is restarted after a second; `stop()` ends them before the server's
  * database closes.
@@ -45,7 +61,7 @@ export function startDeliveryWorkers(opts: {
   let stopping = false;
 
   const spawn = (slot: number, started?: () => void) => {
-    const worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: input, name: `delivery-${slot}`, execArgv: workerExecArgv(process.execArgv) });
+    const worker = startThread(new URL('./worker.ts', import.meta.url), { workerData: input, name: `delivery-${slot}` });
     threads.add(worker);
     worker.once('exit', () => started?.());
     worker.on('message', (m: WorkerMessage) => {

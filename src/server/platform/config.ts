@@ -14,6 +14,8 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   /** PGlite has no autovacuum: the server vacuums and analyses grown tables this often (0 = never). */
   pgliteMaintenanceMs: number;
+  /** PGlite runs in a database thread of its own (PGLITE_THREAD, default on; 0 keeps it in the server's thread). */
+  pgliteThread: boolean;
   jwtSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -268,6 +270,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
   const config: ServerConfig = {
     port: int(env, 'PORT', 8080),
     pgliteMaintenanceMs: int(env, 'PGLITE_MAINTENANCE_MS', 600_000),
+    pgliteThread: bool(env, 'PGLITE_THREAD', true),
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

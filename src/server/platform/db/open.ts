@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
@@ -13,6 +14,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** PGlite only: vacuum and analyse the tables that grew now (it also runs on its own timer); the tables done. */
   maintain?: () => Promise<string[]>;
+  /** PGlite opened in this thread: its client (the database thread serves it to the server's thread, thread-main.ts). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ export async function openDatabase(opts: {
       db: db as unknown as Db,
       engine: 'pglite',
       maintain: maintenance.run,
+      pglite: client,
       close: async () => {
         try {
           await maintenance.stop();
