@@ -1854,7 +1854,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The connect callback of the screen /accounts/dialog360/{token}/{accountId} (360dialog's partner sign-up). It needs the operator's 360dialog partner account to turn the channel into an API key; without one it answers 409 `wabaPartnerNotConfigured` and the owner adds the account by its API key (docs/connections.md). */
+        /** The connect callback of the screen /accounts/dialog360/{token}/{accountId} (360dialog's partner sign-up). It needs the operator's 360dialog partner account (DIALOG360_PARTNER_*) to turn the channel into an API key; without one it answers 409 `wabaPartnerNotConfigured` and the owner adds the account by its API key. `token` is 360dialog's client id, `accountId` the channel id; with the partner set up the channel's key is created and the account added as by its API key (docs/connections.md "The connect callback"). */
         post: operations["connectWabaCallback"];
         delete?: never;
         options?: never;
@@ -6983,6 +6983,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
         };
     };
     getWabaAccount: {

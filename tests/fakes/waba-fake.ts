@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { sendJson, startFake, type FakeServer } from './http-fake.ts';
 
 /**
@@ -16,6 +17,11 @@ import { sendJson, startFake, type FakeServer } from './http-fake.ts';
  * - POST /v1/configs/webhook `{ url, headers? }` (docs.360dialog.com "Set Webhook URL"): an https url, headers a
  *   string map → 200 echoing them, recorded per key (`webhooks`); `failWebhook` answers 500 instead. `notify` posts a
  *   Cloud-API-shaped notification to the recorded url (its origin swapped for the test server's) with those headers.
+ * - The Partner API under /hub (hub.360dialog.io/api/v2; DIALOG360_HUB_URL = `${url}/hub`): `POST /token { username,
+ *   password }` of the fixed partner user (`PARTNER`) → `{ access_token, token_type, expires_in }`, else 401;
+ *   `POST /partners/{partner_id}/channels/{channel_id}/api_keys` with that Bearer token (else 401) for a channel of
+ *   `channels` whose permission is shared → 201 `{ api_key, id, address, app_id }`, a key the messaging side then
+ *   accepts (replacing the channel's previous one, as 360dialog revokes it); unknown channel 404, not shared 403.
  */
 export const TEMPLATE_STATUSES = ['approved', 'pending', 'submitted', 'rejected', 'paused', 'disabled', 'in_appeal'] as const;
 
@@ -46,7 +52,15 @@ export interface WabaFake extends FakeServer {
   failWebhook: boolean;
   /** Posts `payload` as 360dialog would to the key's webhook; `origin` replaces the recorded url's (the test server's). */
   notify(apiKey: string, payload: unknown, origin: string): Promise<Response>;
+  /** Channel id → its templates, whether the client shared the API-key permission, and its current key. */
+  channels: Map<string, { templates: Partial<FakeTemplate>[]; shared: boolean; apiKey?: string }>;
+  /** Tokens handed out by /hub/token (clear it to make them expire). */
+  partnerTokens: Set<string>;
+  tokenCalls: number;
 }
+
+/** The partner account the hub double knows. */
+export const PARTNER = { partnerId: 'pa1PA', username: 'partner@example.com', password: 'partner-secret-1' };
 
 /** A Cloud API notification with one `messages`-field change (messages and/or statuses). */
 export const cloudNotification = (value: Record<string, unknown>, field = 'messages') => ({
@@ -74,6 +88,7 @@ export async function startWabaFake(): Promise<WabaFake> {
   const fake = {} as WabaFake;
 
   const server = await startFake((req, raw, res) => {
+    if ((req.url ?? '').startsWith('/hub/')) return hub(req, raw, res);
     const apiKey = req.headers['d360-api-key'];
     const account = typeof apiKey === 'string' ? fake.accounts.get(apiKey) : undefined;
     if (!account) return sendJson(res, 401, { meta: { success: false, http_code: 401, developer_message: 'Invalid api key' } });
@@ -112,6 +127,38 @@ export async function startWabaFake(): Promise<WabaFake> {
     if (url.pathname === '/messages' && req.method === 'POST') return sendMessage(apiKey as string, account, body, res);
     return sendJson(res, 404, { meta: { success: false, http_code: 404, developer_message: 'Not found' } });
   });
+
+  function hub(req: IncomingMessage, raw: string, res: Parameters<typeof sendJson>[0]) {
+    const path = new URL(req.url ?? '/', 'http://fake').pathname.slice('/hub'.length);
+    let body: Record<string, unknown> = {};
+    try {
+      body = JSON.parse(raw || '{}');
+    } catch {
+      return sendJson(res, 400, { detail: 'Invalid JSON' });
+    }
+    if (path === '/token' && req.method === 'POST') {
+      if (body.username !== PARTNER.username || body.password !== PARTNER.password) return sendJson(res, 401, { detail: 'Invalid credentials' });
+      const token = `hubtoken-${randomUUID()}`;
+      fake.partnerTokens.add(token);
+      fake.tokenCalls++;
+      return sendJson(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 86400 });
+    }
+    const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
+    if (!fake.partnerTokens.has(bearer)) return sendJson(res, 401, { detail: 'Not authenticated' });
+    const keyCall = /^\/partners\/([^/]+)\/channels\/([^/]+)\/api_keys$/.exec(path);
+    if (keyCall && req.method === 'POST') {
+      if (keyCall[1] !== PARTNER.partnerId) return sendJson(res, 403, { detail: 'Forbidden' });
+      const channel = fake.channels.get(decodeURIComponent(keyCall[2]!));
+      if (!channel) return sendJson(res, 404, { detail: 'Channel not found' });
+      if (!channel.shared) return sendJson(res, 403, { detail: 'Partner has no permission for this channel' });
+      if (channel.apiKey) fake.accounts.delete(channel.apiKey);
+      const apiKey = `hubkey${randomUUID().replaceAll('-', '')}`;
+      channel.apiKey = apiKey;
+      fake.addAccount(apiKey, channel.templates as (Partial<FakeTemplate> & { name: string })[]);
+      return sendJson(res, 201, { api_key: apiKey, id: randomUUID(), address: 'https://waba-v2.360dialog.io', app_id: 'app1' });
+    }
+    return sendJson(res, 404, { detail: 'Not found' });
+  }
 
   function createTemplate(account: { templates: FakeTemplate[] }, body: Record<string, unknown>, res: Parameters<typeof sendJson>[0]) {
     const { name, category, language } = body as { name?: unknown; category?: unknown; language?: unknown };
@@ -156,6 +203,9 @@ export async function startWabaFake(): Promise<WabaFake> {
     sent: [],
     webhooks: new Map(),
     failWebhook: false,
+    channels: new Map(),
+    partnerTokens: new Set(),
+    tokenCalls: 0,
     async notify(apiKey: string, payload: unknown, origin: string) {
       const hook = fake.webhooks.get(apiKey);
       if (!hook) throw new Error(`no webhook set for ${apiKey}`);

@@ -75,6 +75,12 @@ export interface ServerConfig {
   secrets: { keys: Buffer[]; source: KeySource; file?: string };
   /** Provider API origins of the owners' connections (TWILIO_API_URL, SIGMA_API_URL, DIALOG360_API_URL; test doubles in tests). */
   providers: { twilioApiUrl: string; sigmaApiUrl: string; dialog360ApiUrl: string };
+  /**
+   * The operator's 360dialog partner account for the connect callback (DIALOG360_PARTNER_ID, DIALOG360_PARTNER_USERNAME,
+   * DIALOG360_PARTNER_PASSWORD, DIALOG360_HUB_URL; docs/connections.md "The connect callback"); unset (any of the
+   * three) = the callback answers `wabaPartnerNotConfigured`. The password is never logged.
+   */
+  dialog360Partner?: { partnerId: string; username: string; password: string; hubUrl: string };
   /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
   outboundFetch: { allow: string[] };
 }
@@ -246,6 +252,12 @@ function providerUrl(env: Env, name: string, fallback: string): string {
   return value.replace(/\/+$/, '');
 }
 
+function dialog360Partner(env: Env): ServerConfig['dialog360Partner'] {
+  const [partnerId, username, password] = [env.DIALOG360_PARTNER_ID?.trim(), env.DIALOG360_PARTNER_USERNAME?.trim(), env.DIALOG360_PARTNER_PASSWORD];
+  if (!partnerId || !username || !password) return undefined;
+  return { partnerId, username, password, hubUrl: providerUrl(env, 'DIALOG360_HUB_URL', 'https://hub.360dialog.io/api/v2') };
+}
+
 function clockOffsetMs(env: Env): number {
   const raw = env.CLOCK_OFFSET?.trim();
   if (!raw) return 0;
@@ -322,6 +334,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       sigmaApiUrl: providerUrl(env, 'SIGMA_API_URL', 'https://online.sigmasms.ru'),
       dialog360ApiUrl: providerUrl(env, 'DIALOG360_API_URL', 'https://waba-v2.360dialog.io'),
     },
+    dialog360Partner: dialog360Partner(env),
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');

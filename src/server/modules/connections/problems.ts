@@ -34,6 +34,8 @@ export const connectionProblems = {
   wabaKeyRejected: 'Error adding the WhatsApp Business account: 360dialog did not accept the API key',
   wabaAlreadyConnected: 'Error adding the WhatsApp Business account: this account is already connected',
   wabaPartnerNotConfigured: "Connecting through 360dialog's sign-up is not set up on this server: add the account by its API key",
+  wabaPartnerAuthFailed: "Connecting through 360dialog failed: the server's 360dialog partner login was refused. The operator must check the partner settings; meanwhile add the account by its API key",
+  wabaPartnerNoPermission: "360dialog did not let us create this number's API key: share the API key permission with us in the 360dialog hub (Partner permissions) and try again, or add the account by its API key",
   wabaTemplateNotFound: 'Template not found',
   wabaTemplateNameInvalid: 'Template name: lowercase English letters, digits and underscores instead of spaces (for example visit_reminder)',
   wabaTemplateExists: 'Error adding the template: a template with this name and language already exists',

@@ -10,7 +10,8 @@ import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTemplatesOf, type WabaTemplateRow } from './store-waba.ts';
 import { createWabaTemplate, deleteWabaTemplateAt, listWabaAccount, listWabaTemplates, type TemplateCall } from './waba-api.ts';
-import { newWebhookSecret, WABA_API_KEY, wabaKeyOps, wabaSessionOf } from './waba-key.ts';
+import { newWebhookSecret, WABA_API_KEY, wabaChannelSessionOf, wabaKeyOps, wabaSessionOf } from './waba-key.ts';
+import { DIALOG360_ID, wabaPartner } from './waba-partner.ts';
 import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
 import { unixSeconds } from '../../platform/db/rows.ts';
 import { hookWaba, wabaWebhookUrl } from './waba-webhook.ts';
@@ -40,6 +41,7 @@ export function wabaHandlers(
   const sealed = sealedConnections(db, config);
   const keys = wabaKeyOps(ctx);
   const now = () => new Date(config.now());
+  const partner = config.dialog360Partner && wabaPartner(config.dialog360Partner, config.now);
 
   const toAccount = async ({ connection: c, credentials }: Sealed<'waba'>): Promise<WabaAccount> => {
     const templates = await wabaTemplatesOf(db, c.id);
@@ -51,6 +53,27 @@ export function wabaHandlers(
   const failed = (call: Exclude<TemplateCall, { ok: true }>): HttpError =>
     call === 'rejected' ? new HttpError(409, 'wabaKeyRejected') : 'down' in call ? providerDown(call) : invalidField('body', 'wabaTemplateRefused', { params: { reason: call.refused } });
 
+  /**
+   * Adds the account of a key (typed in, or created through the partner callback): one connection per key, checked
+   * by listing its templates, sealed, its webhook set, the templates stored. Any error leaves nothing added.
+   */
+  const connect = async (userId: number, apiKey: string, givenName: string | undefined, session: string): Promise<number> => {
+    if (await connectionBySession(db, wabaSessionOf(apiKey))) throw new HttpError(409, 'wabaAlreadyConnected');
+    const listed = await listWabaAccount(config, apiKey);
+    if (listed === 'rejected') throw invalidField('apiKey', 'wabaKeyRejected');
+    if ('down' in listed) throw providerDown(listed);
+    const { templates, wabaId } = listed;
+    const at = now();
+    const name = givenName?.trim() || 'WhatsApp Business';
+    const hooked = wabaWebhookUrl(config.publicOrigin) !== undefined;
+    const webhookSecret = hooked ? newWebhookSecret() : undefined;
+    const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey, webhookSecret, ...(wabaId ? { wabaId } : {}) });
+    const problem = await hookWaba(ctx, row.id, apiKey, webhookSecret, at);
+    if (problem) throw problem;
+    await db.transaction((tx) => replaceWabaTemplates(tx, row.id, templates, at));
+    return row.id;
+  };
+
   return {
     async listWabaAccounts(req) {
       const rows = await sealed.list(requireAuth(req).userId, 'waba');
@@ -58,33 +81,36 @@ export function wabaHandlers(
     },
 
     async addWabaAccount(req, reply) {
-      const userId = requireAuth(req).userId;
       const apiKey = req.body.apiKey.trim();
       if (!WABA_API_KEY.test(apiKey)) throw invalidField('apiKey', 'wabaKeyRejected');
-      // One connection per key (a second would double every template and send): the session names the key's hash.
-      const session = wabaSessionOf(apiKey);
-      if (await connectionBySession(db, session)) throw new HttpError(409, 'wabaAlreadyConnected');
-      const listed = await listWabaAccount(config, apiKey);
-      if (listed === 'rejected') throw invalidField('apiKey', 'wabaKeyRejected');
-      if ('down' in listed) throw providerDown(listed);
-      const { templates, wabaId } = listed;
-      const at = now();
-      const name = req.body.name?.trim() || 'WhatsApp Business';
-      const hooked = wabaWebhookUrl(config.publicOrigin) !== undefined;
-      const webhookSecret = hooked ? newWebhookSecret() : undefined;
-      const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey, webhookSecret, ...(wabaId ? { wabaId } : {}) });
-      const problem = await hookWaba(ctx, row.id, apiKey, webhookSecret, at);
-      if (problem) throw problem;
-      await db.transaction((tx) => replaceWabaTemplates(tx, row.id, templates, at));
+      const row = await connect(requireAuth(req).userId, apiKey, req.body.name, wabaSessionOf(apiKey));
       reply.code(201);
-      return toAccount(await own(req, row.id));
+      return toAccount(await own(req, row));
     },
 
-    async connectWabaCallback(req) {
-      requireAuth(req);
-      // 360dialog's partner sign-up returns a channel id; turning it into an API key needs the operator's partner
-      // account, which this server does not have (docs/connections.md "The connect callback").
-      throw new HttpError(409, 'wabaPartnerNotConfigured');
+    async connectWabaCallback(req, reply) {
+      const userId = requireAuth(req).userId;
+      // Without the operator's 360dialog partner account a channel cannot become an API key (docs/connections.md
+      // "The connect callback"): the owner adds the account by its key instead.
+      if (!partner) throw new HttpError(409, 'wabaPartnerNotConfigured');
+      // The route's `token` is 360dialog's client id, `accountId` the channel id (the redirect's `client`, `channels`).
+      const { token: clientId, accountId: channelId } = req.body;
+      if (!DIALOG360_ID.test(clientId)) throw invalidField('token', 'invalidFormat');
+      if (!DIALOG360_ID.test(channelId)) throw invalidField('accountId', 'invalidFormat');
+      // One account per channel, checked before 360dialog is asked: a second key for it would revoke the first's.
+      const session = wabaChannelSessionOf(channelId);
+      if (await connectionBySession(db, session)) throw new HttpError(409, 'wabaAlreadyConnected');
+      const key = await partner.channelKey(channelId);
+      if (key === 'partnerRefused') {
+        req.log.error({ partnerId: config.dialog360Partner?.partnerId }, '360dialog refused the partner login: check DIALOG360_PARTNER_USERNAME and DIALOG360_PARTNER_PASSWORD');
+        throw new HttpError(502, 'wabaPartnerAuthFailed');
+      }
+      if (key === 'noPermission') throw new HttpError(409, 'wabaPartnerNoPermission');
+      if ('down' in key) throw providerDown(key);
+      req.log.info({ clientId, channelId }, '360dialog channel connected through the partner callback');
+      const row = await connect(userId, key.apiKey, undefined, session);
+      reply.code(201);
+      return toAccount(await own(req, row));
     },
 
     async getWabaAccount(req) {

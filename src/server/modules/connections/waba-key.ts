@@ -21,6 +21,12 @@ export const WABA_API_KEY = /^[A-Za-z0-9_-]{8,200}$/;
 /** The session naming a key (one connection per key: a second would double every template and send). */
 export const wabaSessionOf = (apiKey: string) => `waba:${sha256(apiKey).slice(0, 32)}`;
 
+/**
+ * The session of an account connected through the partner callback: it names the 360dialog channel, so the same
+ * channel cannot be connected twice (a second partner key would revoke the first's; docs/connections.md).
+ */
+export const wabaChannelSessionOf = (channelId: string) => `waba:ch:${sha256(channelId).slice(0, 32)}`;
+
 export const newWebhookSecret = () => randomBytes(32).toString('base64url');
 
 /**
