@@ -6,7 +6,7 @@ import { fuzz, summary } from '../../fuzz/runner.ts';
 import { startSigmaFake, type SigmaFake } from '../../fakes/sigma-fake.ts';
 import { startTelegramBotsFake, type TelegramBotsFake } from '../../fakes/telegram-fake.ts';
 import { newSid, startTwilioFake, type TwilioFake } from '../../fakes/twilio-fake.ts';
-import { startWabaFake, type WabaFake } from '../../fakes/waba-fake.ts';
+import { PARTNER, startWabaFake, type WabaFake } from '../../fakes/waba-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;
@@ -14,9 +14,11 @@ let telegram: TelegramBotsFake;
 let twilio: TwilioFake;
 let sigma: SigmaFake;
 let waba: WabaFake;
+// The connect callback with the partner account set up, so the fuzzer reaches its 360dialog calls too.
+const partnerEnv = () => ({ DIALOG360_HUB_URL: `${waba.url}/hub`, DIALOG360_PARTNER_ID: PARTNER.partnerId, DIALOG360_PARTNER_USERNAME: PARTNER.username, DIALOG360_PARTNER_PASSWORD: PARTNER.password });
 beforeAll(async () => {
   [telegram, twilio, sigma, waba] = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake(), startWabaFake()]);
-  server = await startServer({ env: { TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, DIALOG360_API_URL: waba.url, PUBLIC_ORIGIN: 'https://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+  server = await startServer({ env: { TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, DIALOG360_API_URL: waba.url, ...partnerEnv(), PUBLIC_ORIGIN: 'https://cabinet.example', ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
 }, 120_000);
 afterAll(async () => {
   await server?.close();
@@ -36,6 +38,7 @@ describe('Telegram, Twilio, Sigma and WABA under the fuzzer', () => {
     expect((await server.call('POST', '/Accounts/Sigma', { token: owner.token, body: { login: 'fuzz', password: 'fuzz-password', sender: 'Salon' } })).status).toBe(201);
 
     waba.addAccount('fuzz-waba-key-123456', [{ name: 'reply_request' }]);
+    for (const id of ['ch1', 'string', 'a']) waba.channels.set(id, { templates: [{ name: 'reply_request' }], shared: true });
     expect((await server.call('POST', '/Accounts/Waba', { token: owner.token, body: { apiKey: 'fuzz-waba-key-123456' } })).status).toBe(201);
 
     const contract = loadContract();
