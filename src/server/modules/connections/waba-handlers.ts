@@ -107,8 +107,8 @@ export function wabaHandlers(
       }
       if (key === 'noPermission') throw new HttpError(409, 'wabaPartnerNoPermission');
       if ('down' in key) throw providerDown(key);
-      req.log.info({ clientId, channelId }, '360dialog channel connected through the partner callback');
       const row = await connect(userId, key.apiKey, undefined, session);
+      req.log.info({ clientId, channelId, connectionId: row }, '360dialog channel connected through the partner callback');
       reply.code(201);
       return toAccount(await own(req, row));
     },
