@@ -61,6 +61,8 @@ export async function startDelivery(opts: {
     await yieldToEventLoop();
     await foreground?.quiet(FOREGROUND_WAIT_MS);
   };
+  // The idle tick's own statements (planned starts, ended flows, periodic planning) let waiting requests go first too.
+  const breathe = foreground ? pause : async () => undefined;
   const pacer = pacerFor(channel);
   const deps = { db, config, channel, pacer, pause: foreground ? pause : undefined, ...routingOf(db, config, channel, pacer) };
   let running: Promise<unknown> | undefined;
@@ -72,10 +74,13 @@ export async function startDelivery(opts: {
   const tick = async () => {
     const polling = sigmaStatuses?.poll();
     await startPlanned(db, config.now());
+    await breathe();
     // A flow past its end date stops before it plans anything more (its queued messages are cancelled at claim).
     await cancelEndedFlows(db, new Date(config.now()));
+    await breathe();
     // Messages waiting for a number that is back leave in this tick.
     if (deps.routing) await releaseReconnected(db, config.now());
+    await breathe();
     const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
@@ -87,6 +92,7 @@ export async function startDelivery(opts: {
       planned = 0;
       if (batch.claimed < config.delivery.batchSize) break;
     }
+    await breathe();
     await closeTurns(db);
     await polling;
     return total;
