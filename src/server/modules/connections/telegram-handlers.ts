@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { newSecret } from '../../platform/auth/secrets.ts';
 import { masked } from '../../platform/crypto/sealing.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
@@ -48,7 +48,7 @@ export function telegramHandlers(ctx: AppContext): Handlers<'listTelegramBots' |
       // One connection per bot: Telegram keeps one webhook per bot, so a second would silently take the first's.
       const session = `telegram:${me.bot.id}`;
       if (await connectionBySession(db, session)) throw new HttpError(409, 'botAlreadyConnected');
-      const webhookSecret = randomBytes(32).toString('base64url');
+      const webhookSecret = newSecret();
       const row = await sealed.add('telegram', { userId, name: `@${me.bot.username}`, session, state: 'init', at: now() }, { token, webhookSecret }).catch((error: unknown) => {
         // Two adds of one bot at once: the unique session index lets one through.
         if (isUniqueViolation(error)) throw new HttpError(409, 'botAlreadyConnected');

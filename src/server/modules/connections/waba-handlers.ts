@@ -1,5 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
 import type { AppContext } from '../../platform/context.ts';
+import { newSecret } from '../../platform/auth/secrets.ts';
 import { masked } from '../../platform/crypto/sealing.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
@@ -10,7 +11,7 @@ import { commonFields, sealedConnections, type Sealed } from './sealed.ts';
 import { connectionBySession, deleteConnection, setState } from './store.ts';
 import { deleteWabaTemplate, replaceWabaTemplates, upsertWabaTemplate, wabaTemplatesOf, type WabaTemplateRow } from './store-waba.ts';
 import { createWabaTemplate, deleteWabaTemplateAt, listWabaAccount, listWabaTemplates, type TemplateCall } from './waba-api.ts';
-import { newWebhookSecret, WABA_API_KEY, wabaChannelSessionOf, wabaKeyOps, wabaSessionOf } from './waba-key.ts';
+import { WABA_API_KEY, wabaChannelSessionOf, wabaKeyOps, wabaSessionOf } from './waba-key.ts';
 import { DIALOG360_ID, wabaPartner } from './waba-partner.ts';
 import { checkNewTemplate, TEMPLATE_LIMIT, templatePayload } from './waba-templates.ts';
 import { unixSeconds } from '../../platform/db/rows.ts';
@@ -66,7 +67,7 @@ export function wabaHandlers(
     const at = now();
     const name = givenName?.trim() || 'WhatsApp Business';
     const hooked = wabaWebhookUrl(config.publicOrigin) !== undefined;
-    const webhookSecret = hooked ? newWebhookSecret() : undefined;
+    const webhookSecret = hooked ? newSecret() : undefined;
     const row = await sealed.add('waba', { userId, name, session, state: 'Connected', at }, { apiKey, webhookSecret, ...(wabaId ? { wabaId } : {}) });
     const problem = await hookWaba(ctx, row.id, apiKey, webhookSecret, at);
     if (problem) throw problem;

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
-import { sha256 } from '../../platform/auth/secrets.ts';
+import { newSecret, sha256 } from '../../platform/auth/secrets.ts';
 import { sealerFor } from '../../platform/crypto/sealing.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError } from '../../platform/http/problem.ts';
@@ -26,8 +25,6 @@ export const wabaSessionOf = (apiKey: string) => `waba:${sha256(apiKey).slice(0,
  * channel cannot be connected twice (a second partner key would revoke the first's; docs/connections.md).
  */
 export const wabaChannelSessionOf = (channelId: string) => `waba:ch:${sha256(channelId).slice(0, 32)}`;
-
-export const newWebhookSecret = () => randomBytes(32).toString('base64url');
 
 /**
  * Is the new key's listing the same WhatsApp Business account? By the account id its templates name when both keys
@@ -65,7 +62,7 @@ export function wabaKeyOps(ctx: AppContext) {
       if ('down' in listed) throw providerDown(listed);
       if (!(await sameAccount(ctx, account, listed))) throw invalidField('apiKey', 'wabaKeyOtherAccount', { status: 409 });
       const hookUrl = wabaWebhookUrl(config.publicOrigin, id);
-      const webhookSecret = hookUrl ? newWebhookSecret() : undefined;
+      const webhookSecret = hookUrl ? newSecret() : undefined;
       if (hookUrl && webhookSecret) {
         const set = await setWabaWebhook(config, apiKey, hookUrl, webhookSecret);
         if (set === 'rejected') throw invalidField('apiKey', 'wabaKeyRejected');
@@ -87,7 +84,7 @@ export function wabaKeyOps(ctx: AppContext) {
       if (!hookUrl) throw new HttpError(409, 'wabaWebhookNeedsHttps');
       const { apiKey } = account.credentials;
       if (!apiKey) throw new HttpError(409, 'wabaKeyRejected'); // unreadable: the owner replaces the key instead
-      const webhookSecret = newWebhookSecret();
+      const webhookSecret = newSecret();
       const set = await setWabaWebhook(config, apiKey, hookUrl, webhookSecret);
       if (set === 'rejected') {
         await setState(db, id, { state: 'error', lastError: 'keyRejected' }, now());
