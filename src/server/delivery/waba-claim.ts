@@ -2,7 +2,7 @@ import { insideWindow, renderTemplate, templateLogText, templateValues, template
 import type { MessageVariable } from '../../shared/flows/variables.ts';
 import type { FlowRow } from '../modules/flows/mapping.ts';
 import { sendableTemplate } from '../modules/connections/waba-for-flows.ts';
-import { wabaTemplateKey, wabaTemplatesAmong } from '../modules/connections/store-waba-flows.ts';
+import { wabaTemplateKey, wabaTemplatesAmong } from '../modules/connections/store-waba.ts';
 import { lastIncomingAmong, peerKey } from '../modules/conversations/store.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 import type { OutgoingTemplate } from './channels/channel.ts';

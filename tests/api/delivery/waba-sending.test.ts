@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, wabaTemplates } from '../../../src/server/modules/connections/schema.ts';
+import { onConnection } from '../../../src/server/modules/conversations/incoming.ts';
 import { storeIncoming } from '../../../src/server/modules/conversations/store.ts';
 import { startWabaFake, type WabaFake } from '../../fakes/waba-fake.ts';
 import type { TestServer } from '../harness.ts';
@@ -64,12 +65,7 @@ async function wabaFlow(o: Owner, connectionId: number, over: Record<string, unk
 async function wrote(o: Owner, connectionId: number, phone: string, ago: number) {
   const digits = phone.slice(1);
   await storeIncoming(server.api.db, {
-    userId: o.id,
-    connectionId,
-    channel: 'waba',
-    inbox: `waba:${connectionId}`,
-    peer: digits,
-    phone: digits,
+    ...onConnection({ id: connectionId, userId: o.id }, 'waba', digits),
     name: 'Anna',
     clientId: null,
     providerMessageId: `in-${++seq}`,

@@ -49,6 +49,9 @@ export function sealedConnections(db: Db, config: ServerConfig) {
     }
   };
 
+  /** Credentials sealed under the current key, as connection_secrets keeps them. */
+  const seal = <K extends SealedKind>(kind: K, credentials: Credentials[K]) => ({ value: sealCredentials(sealer, kind, credentials), keyId: sealer.keyId });
+
   return {
     /** The signed-in owner's connection of this kind; another owner's id, or another kind's, is as missing as an unknown one. */
     async own<K extends SealedKind>(req: FastifyRequest, id: number, kind: K, missing: ProblemCode): Promise<Sealed<K>> {
@@ -72,8 +75,8 @@ export function sealedConnections(db: Db, config: ServerConfig) {
       return (await sealedConnectionsOf(db, userId, kind)).map((r) => open(kind, r));
     },
     async add<K extends SealedKind>(kind: K, values: { userId: number; name: string; phone?: string | null; session?: string | null; state: ConnectionState; at: Date }, credentials: Credentials[K]): Promise<ConnectionRow> {
-      const sealed = { value: sealCredentials(sealer, kind, credentials), keyId: sealer.keyId };
-      return db.transaction((tx) => addSealedConnection(tx, { ...values, kind }, sealed));
+      return db.transaction((tx) => addSealedConnection(tx, { ...values, kind }, seal(kind, credentials)));
     },
+    seal,
   };
 }

@@ -3,7 +3,7 @@ import type { Tx } from '../../platform/db/transactions.ts';
 import { connections, connectionSecrets, type ConnectionState } from './schema.ts';
 import type { ConnectionKind, ConnectionRow } from './store.ts';
 
-// Sealed credentials of the Telegram, Twilio and Sigma connections and the Telegram ownership code (the only code
+// Sealed credentials of the Telegram, Twilio, Sigma and WhatsApp Business connections and the Telegram ownership code (the only code
 // touching connection_secrets; docs/connections.md "Secrets").
 
 export type SecretRow = typeof connectionSecrets.$inferSelect;
@@ -81,4 +81,13 @@ export async function reseal(db: Tx, connectionId: number, from: string, to: { v
     .update(connectionSecrets)
     .set({ sealed: to.value, keyId: to.keyId })
     .where(and(eq(connectionSecrets.connectionId, connectionId), eq(connectionSecrets.sealed, from)));
+}
+
+/**
+ * A connection's credentials sealed again with new values (a WhatsApp Business account's replaced key or new webhook
+ * secret), in the caller's transaction; `session` moves with them when given (a new key's hash).
+ */
+export async function replaceSealed(db: Tx, connectionId: number, sealed: { value: string; keyId: string }, at: Date, session?: string): Promise<void> {
+  await db.update(connectionSecrets).set({ sealed: sealed.value, keyId: sealed.keyId, updatedAt: at }).where(eq(connectionSecrets.connectionId, connectionId));
+  if (session) await db.update(connections).set({ session }).where(eq(connections.id, connectionId));
 }

@@ -1,9 +1,9 @@
 import { and, eq, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { connections, connectionSecrets, wabaTemplates } from './schema.ts';
+import { wabaTemplates } from './schema.ts';
 
-// The only code touching waba_templates, and a WABA account's key and webhook secret once replaced (docs/connections.md
-// "WhatsApp Business (360dialog)").
+// The only code touching waba_templates (docs/connections.md "WhatsApp Business (360dialog)"): the account's screens and
+// webhook, and the reads of the flows that send through the account (docs/flows.md "WhatsApp Business template").
 
 export type WabaTemplateRow = typeof wabaTemplates.$inferSelect;
 export type WabaTemplateValues = Pick<WabaTemplateRow, 'name' | 'category' | 'language' | 'type' | 'status' | 'rejectedReason' | 'body'>;
@@ -58,11 +58,28 @@ export async function setWabaTemplateStatus(db: Tx, connectionId: number, t: { n
   return rows.length > 0;
 }
 
-/**
- * A WABA account's credentials sealed again (a replaced key, a new webhook secret), in the caller's transaction;
- * `session` (the key's hash) moves with a new key.
- */
-export async function resealWabaAccount(db: Tx, connectionId: number, sealed: { value: string; keyId: string }, at: Date, session?: string): Promise<void> {
-  await db.update(connectionSecrets).set({ sealed: sealed.value, keyId: sealed.keyId, updatedAt: at }).where(eq(connectionSecrets.connectionId, connectionId));
-  if (session) await db.update(connections).set({ session }).where(eq(connections.id, connectionId));
+export interface WabaTemplateUse {
+  connectionId: number;
+  name: string;
+  language: string;
+}
+
+export interface WabaTemplateState extends WabaTemplateUse {
+  status: string;
+  type: 'standard' | 'media';
+  body: string;
+}
+
+export const wabaTemplateKey = (t: WabaTemplateUse) => JSON.stringify([t.connectionId, t.name, t.language]);
+
+/** The stored templates among these (connection, name, language) triples, in one query; keyed by wabaTemplateKey. */
+export async function wabaTemplatesAmong(db: Tx, wanted: readonly WabaTemplateUse[]): Promise<Map<string, WabaTemplateState>> {
+  const unique = [...new Map(wanted.map((w) => [wabaTemplateKey(w), w])).values()];
+  if (!unique.length) return new Map();
+  const connectionIds = [...new Set(unique.map((u) => u.connectionId))];
+  const rows = await db
+    .select({ connectionId: wabaTemplates.connectionId, name: wabaTemplates.name, language: wabaTemplates.language, status: wabaTemplates.status, type: wabaTemplates.type, body: wabaTemplates.body })
+    .from(wabaTemplates)
+    .where(and(inArray(wabaTemplates.connectionId, connectionIds), or(...unique.map((u) => and(eq(wabaTemplates.connectionId, u.connectionId), eq(wabaTemplates.name, u.name), eq(wabaTemplates.language, u.language))))));
+  return new Map(rows.map((r) => [wabaTemplateKey(r), r]));
 }

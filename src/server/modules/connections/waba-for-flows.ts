@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { sealedConnections } from './sealed.ts';
-import { wabaTemplateKey, wabaTemplatesAmong, type WabaTemplateState } from './store-waba-flows.ts';
+import { wabaTemplateKey, wabaTemplatesAmong, type WabaTemplateState } from './store-waba.ts';
 
 // What flows and the engine need of a WhatsApp Business account (docs/flows.md "WhatsApp Business template").
 

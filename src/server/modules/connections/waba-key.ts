@@ -1,13 +1,12 @@
 import type { AppContext } from '../../platform/context.ts';
 import { newSecret, sha256 } from '../../platform/auth/secrets.ts';
-import { sealerFor } from '../../platform/crypto/sealing.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { HttpError } from '../../platform/http/problem.ts';
-import { sealCredentials, type Credentials } from './credentials.ts';
 import { providerDown } from './provider-call.ts';
-import type { Sealed } from './sealed.ts';
+import { sealedConnections, type Sealed } from './sealed.ts';
 import { connectionBySession, setState } from './store.ts';
-import { replaceWabaTemplates, resealWabaAccount, wabaTemplatesOf, type WabaTemplateValues } from './store-waba.ts';
+import { replaceSealed } from './store-secrets.ts';
+import { replaceWabaTemplates, wabaTemplatesOf, type WabaTemplateValues } from './store-waba.ts';
 import { listWabaAccount, setWabaWebhook } from './waba-api.ts';
 import { NO_HTTPS_ORIGIN, wabaWebhookUrl } from './waba-webhook.ts';
 
@@ -41,8 +40,7 @@ async function sameAccount(ctx: AppContext, account: Sealed<'waba'>, listed: { t
 
 export function wabaKeyOps(ctx: AppContext) {
   const { db, config } = ctx;
-  const sealer = sealerFor(config.secrets.keys);
-  const sealed = (c: Credentials['waba']) => ({ value: sealCredentials(sealer, 'waba', c), keyId: sealer.keyId });
+  const { seal } = sealedConnections(db, config);
   const now = () => new Date(config.now());
 
   return {
@@ -71,7 +69,7 @@ export function wabaKeyOps(ctx: AppContext) {
       const at = now();
       const wabaId = listed.wabaId ?? account.credentials.wabaId;
       await db.transaction(async (tx) => {
-        await resealWabaAccount(tx, id, sealed({ apiKey, webhookSecret, ...(wabaId ? { wabaId } : {}) }), at, session);
+        await replaceSealed(tx, id, seal('waba', { apiKey, webhookSecret, ...(wabaId ? { wabaId } : {}) }), at, session);
         await setState(tx, id, { state: 'Connected', lastError: hookUrl ? null : NO_HTTPS_ORIGIN }, at);
         await replaceWabaTemplates(tx, id, listed.templates, at);
       });
@@ -93,7 +91,7 @@ export function wabaKeyOps(ctx: AppContext) {
       if (set !== true) throw providerDown(set);
       const at = now();
       await db.transaction(async (tx) => {
-        await resealWabaAccount(tx, id, sealed({ ...account.credentials, webhookSecret }), at);
+        await replaceSealed(tx, id, seal('waba', { ...account.credentials, webhookSecret }), at);
         const lastError = account.connection.lastError;
         if (lastError === NO_HTTPS_ORIGIN || lastError === 'keyRejected') await setState(tx, id, { state: 'Connected', lastError: null }, at);
       });
