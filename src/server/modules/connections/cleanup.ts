@@ -1,10 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ServerConfig } from '../../platform/config.ts';
-import { SealError, sealerFor } from '../../platform/crypto/sealing.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { openCredentials } from './credentials.ts';
 import { connectionsOf } from './store.ts';
-import { sealedConnectionsOf } from './store-secrets.ts';
+import { sealedConnections } from './sealed.ts';
 import { botApi } from './telegram-bot-api.ts';
 import { isDown, wahaSessions } from './waha-sessions.ts';
 
@@ -16,16 +14,9 @@ export type Leftover = { connectionId: number; kind: 'whatsapp'; session: string
 
 /** The owner's leftovers, read in the deletion's transaction before the rows go (a bot's token opened here). */
 export async function leftoversOf(tx: Tx, config: ServerConfig, userId: number): Promise<Leftover[]> {
-  const sealer = sealerFor(config.secrets.keys);
   const numbers = (await connectionsOf(tx, userId, 'whatsapp')).flatMap((c): Leftover[] => (c.session ? [{ connectionId: c.id, kind: 'whatsapp', session: c.session }] : []));
-  const bots = (await sealedConnectionsOf(tx, userId, 'telegram')).map(({ connection, secret }): Leftover => {
-    try {
-      return { connectionId: connection.id, kind: 'telegram', token: openCredentials(sealer, 'telegram', secret.sealed).token };
-    } catch (error) {
-      if (!(error instanceof SealError)) throw error;
-      return { connectionId: connection.id, kind: 'telegram', token: null }; // no key opens it: nothing we can call
-    }
-  });
+  // A token no key opens reads as empty (sealed.ts): nothing we can call.
+  const bots = (await sealedConnections(tx, config).list(userId, 'telegram')).map(({ connection, credentials }): Leftover => ({ connectionId: connection.id, kind: 'telegram', token: credentials.token || null }));
   return [...numbers, ...bots];
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../../platform/config.ts';
 import { SealError, sealerFor } from '../../platform/crypto/sealing.ts';
-import type { Db } from '../../platform/db/open.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import { notFound, type ProblemCode } from '../../platform/http/problem.ts';
 import { openCredentials, sealCredentials, type Credentials, type SealedKind } from './credentials.ts';
@@ -37,7 +37,7 @@ export interface Sealed<K extends SealedKind> {
 export type AnySealed = { [K in SealedKind]: Sealed<K> & { kind: K } }[SealedKind];
 
 /** The connections whose credentials are sealed (Telegram, Twilio, Sigma): reads open them, adds seal them. */
-export function sealedConnections(db: Db, config: ServerConfig) {
+export function sealedConnections(db: Tx, config: ServerConfig) {
   const sealer = sealerFor(config.secrets.keys);
   const open = <K extends SealedKind>(kind: K, row: { connection: ConnectionRow; secret: SecretRow }): Sealed<K> => {
     try {
