@@ -13,7 +13,7 @@ type News = components['schemas']['NewsItem'][];
 type WhatsAppAlert = components['schemas']['SendingOverview']['whatsApp'];
 
 /** Which warning items show: a number not linked, a number paused (each its own text). */
-export const alertKinds = (a: WhatsAppAlert): ('notLinked' | 'paused')[] => [
+const alertKinds = (a: WhatsAppAlert): ('notLinked' | 'paused')[] => [
   ...(a.notLinked > 0 ? (['notLinked'] as const) : []),
   ...(a.paused > 0 ? (['paused'] as const) : []),
 ];

@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import { api } from '../../api/browser.ts';
 import type { components, operations } from '../../api/schema.d.ts';
-import { emptyList, loadList, outcome, path, removeFrom, saved, type Outcome } from './store.ts';
+import { deleted, emptyList, loadList, outcome, path, removeFrom, saved, type Outcome } from './store.ts';
 
 export type WabaAccount = components['schemas']['WabaAccount'];
 export type WabaTemplate = components['schemas']['WabaTemplate'];
@@ -25,13 +25,14 @@ export const variablesIn = (text: string): number[] =>
 export const $waba = atom(emptyList<WabaAccount>());
 
 /** The templates of one account (the one whose panel is open). */
-export interface TemplatesState {
+interface TemplatesState {
   accountId: number;
   items: WabaTemplate[];
   loading: boolean;
   failed: boolean;
 }
-export const $wabaTemplates = atom<TemplatesState>({ accountId: 0, items: [], loading: false, failed: false });
+const NO_TEMPLATES: TemplatesState = { accountId: 0, items: [], loading: false, failed: false };
+export const $wabaTemplates = atom<TemplatesState>(NO_TEMPLATES);
 
 export const loadWabaAccounts = () => loadList($waba, async () => {
   const { data, problem } = await outcome(api().GET('/Accounts/Waba'));
@@ -40,14 +41,14 @@ export const loadWabaAccounts = () => loadList($waba, async () => {
 export const addWabaAccount = (input: { name: string; apiKey: string }) =>
   saved($waba, api().POST('/Accounts/Waba', { body: { apiKey: input.apiKey.trim(), ...(input.name.trim() ? { name: input.name.trim() } : {}) } }));
 /** Read again: its state, template count and sync time change with a sync or a create. */
-export const refreshWabaAccount = (id: number) => saved($waba, api().GET('/Accounts/Waba/{connectionId}', path(id)));
+const refreshWabaAccount = (id: number) => saved($waba, api().GET('/Accounts/Waba/{connectionId}', path(id)));
 /** A new key for a revoked or changed one: the same account (its id, flows and templates) Connected again. */
 export const replaceWabaKey = (id: number, apiKey: string) => saved($waba, api().PUT('/Accounts/Waba/{connectionId}/Key', { ...path(id), body: { apiKey: apiKey.trim() } }));
 /** The webhook set again (an account added before the server had an https address). */
 export const setWabaWebhookAgain = (id: number) => saved($waba, api().POST('/Accounts/Waba/{connectionId}/Webhook', path(id)));
 export async function deleteWabaAccount(id: number): Promise<Outcome<true>> {
   const result = await removeFrom($waba, id, api().DELETE('/Accounts/Waba/{connectionId}', path(id)));
-  if (result.data && $wabaTemplates.get().accountId === id) $wabaTemplates.set({ accountId: 0, items: [], loading: false, failed: false });
+  if (result.data && $wabaTemplates.get().accountId === id) $wabaTemplates.set(NO_TEMPLATES);
   return result;
 }
 
@@ -85,8 +86,7 @@ export async function createWabaTemplate(accountId: number, template: NewTemplat
 
 /** Deletes every language of the name (360dialog deletes by name). */
 export async function deleteWabaTemplate(accountId: number, name: string): Promise<Outcome<true>> {
-  const call = api().DELETE('/Accounts/Waba/{connectionId}/Templates/{name}', { params: { path: { connectionId: accountId, name } } });
-  const result = await outcome(call.then((r) => ({ ...r, data: r.response.ok ? (true as const) : undefined })));
+  const result = await deleted(api().DELETE('/Accounts/Waba/{connectionId}/Templates/{name}', { params: { path: { connectionId: accountId, name } } }));
   if (result.data && $wabaTemplates.get().accountId === accountId) {
     setTemplates({ items: $wabaTemplates.get().items.filter((t) => t.name !== name) });
     await refreshWabaAccount(accountId);

@@ -36,6 +36,10 @@ export const QR_LOAD_SECONDS = 120;
 export const isWaiting = (state: ConnectionState) => state === 'loading' || state === 'GotQrCode' || state === 'init';
 export const isConnected = (state: ConnectionState) => state === 'Connected' || state === 'Authorized';
 
+/** A call answered 204 without a body: its status says whether it was done. */
+export const deleted = (call: Promise<{ error?: unknown; response: Response }>): Promise<Outcome<true>> =>
+  outcome(call.then((r) => ({ ...r, data: r.response.ok ? (true as const) : undefined })));
+
 export async function outcome<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<Outcome<T>> {
   try {
     const { data, error, response } = await call;
@@ -89,9 +93,7 @@ export async function logoutNumber(id: number): Promise<Outcome<WhatsAppNumber>>
 }
 
 export async function deleteNumber(id: number): Promise<Outcome<true>> {
-  // 204 has no body: the answer's status says it was deleted.
-  const call = api().DELETE('/Accounts/WhatsApp/{connectionId}', { params: { path: { connectionId: id } } });
-  const result = await outcome(call.then((r) => ({ ...r, data: r.response.ok ? (true as const) : undefined })));
+  const result = await deleted(api().DELETE('/Accounts/WhatsApp/{connectionId}', { params: { path: { connectionId: id } } }));
   if (result.data) patch({ numbers: $whatsApp.get().numbers.filter((n) => n.id !== id) });
   return result;
 }
@@ -118,7 +120,7 @@ export const $telegram = atom<ProviderList<TelegramBot>>(emptyList());
 export const $twilio = atom<ProviderList<TwilioAccount>>(emptyList());
 export const $sigma = atom<ProviderList<SigmaAccount>>(emptyList());
 
-export type ListAtom<T> = WritableAtom<ProviderList<T>>;
+type ListAtom<T> = WritableAtom<ProviderList<T>>;
 type Row = { id: number };
 
 export async function loadList<T>(list: ListAtom<T>, call: () => Promise<Outcome<T[]>>): Promise<void> {
@@ -134,8 +136,7 @@ function keep<T extends Row>(list: ListAtom<T>, row: T) {
 }
 
 export async function removeFrom<T extends Row>(list: ListAtom<T>, id: number, call: Promise<{ error?: unknown; response: Response }>): Promise<Outcome<true>> {
-  // 204 has no body: the answer's status says it was deleted.
-  const result = await outcome(call.then((r) => ({ ...r, data: r.response.ok ? (true as const) : undefined })));
+  const result = await deleted(call);
   if (result.data) list.set({ ...list.get(), items: list.get().items.filter((r) => r.id !== id) });
   return result;
 }

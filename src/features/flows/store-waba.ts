@@ -1,23 +1,15 @@
-import { atom, map } from 'nanostores';
+import { map } from 'nanostores';
 import { api } from '../../api/browser.ts';
-import type { components } from '../../api/schema.d.ts';
+import type { WabaTemplate } from '../connections/store-waba.ts';
 
-// The owner's WhatsApp Business accounts and their templates, as the flow editor's "Send from" offers them
-// (docs/flows.md "WhatsApp Business template"). Read-only here; the accounts' own screen manages them.
+// The templates of the owner's WhatsApp Business accounts, as the flow editor's "Send from" offers them
+// (docs/flows.md "WhatsApp Business template"). Read-only here; the accounts themselves are the connections
+// store's (`$waba`, `loadWabaAccounts`), as the WhatsApp numbers are, and their own screen manages them.
 
-export type WabaAccount = components['schemas']['WabaAccount'];
-export type WabaTemplate = components['schemas']['WabaTemplate'];
+export type { WabaTemplate } from '../connections/store-waba.ts';
 
-export const $wabaAccounts = atom<{ accounts: WabaAccount[]; failed: boolean }>({ accounts: [], failed: false });
-/** Templates by account id; `failed` when they could not be read. */
+/** Templates by account id, kept while the editor switches between accounts; `failed` when they could not be read. */
 export const $wabaTemplates = map<Record<string, { templates: WabaTemplate[]; failed: boolean } | undefined>>({});
-
-export async function loadWabaAccounts(): Promise<void> {
-  const { data } = await api()
-    .GET('/Accounts/Waba')
-    .catch(() => ({ data: undefined }));
-  $wabaAccounts.set(data ? { accounts: data.accounts, failed: false } : { ...$wabaAccounts.get(), failed: true });
-}
 
 export async function loadWabaTemplates(connectionId: number): Promise<void> {
   const { data } = await api()

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { T } from '../../../../i18n/translate.ts';
 import { Select } from '../../../../ui/select.tsx';
 import { $whatsApp, displayPhone, isConnected, loadNumbers } from '../../../connections/store.ts';
-import { $wabaAccounts, loadWabaAccounts } from '../../store-waba.ts';
+import { $waba, loadWabaAccounts } from '../../../connections/store-waba.ts';
 import { errorId, FieldError } from './fields.tsx';
 import type { Errors, Flow } from '../../store-editor.ts';
 
@@ -24,7 +24,7 @@ const WabaTemplate = lazy(() => import('./WabaTemplate.tsx'));
  */
 export default function SendFrom({ t, flow, errors, change }: Props) {
   const list = useStore($whatsApp);
-  const waba = useStore($wabaAccounts);
+  const waba = useStore($waba);
   useEffect(() => {
     void loadNumbers();
     void loadWabaAccounts();
@@ -34,12 +34,12 @@ export default function SendFrom({ t, flow, errors, change }: Props) {
     const label = [n.name, displayPhone(n.phone)].filter(Boolean).join(' ');
     return { value: n.id, label: isConnected(n.state) ? label : t('sendFromOff', { name: label }) };
   });
-  for (const a of waba.accounts) {
+  for (const a of waba.items) {
     const label = t('waba.option', { name: a.name });
     options.push({ value: a.id, label: isConnected(a.state) ? label : t('sendFromOff', { name: label }) });
   }
   const chosen = flow.connectionId ?? null;
-  const isWaba = (id: number | null) => id !== null && waba.accounts.some((a) => a.id === id);
+  const isWaba = (id: number | null) => id !== null && waba.items.some((a) => a.id === id);
   // Another connection clears the template (the server does the same); the same account keeps it.
   const choose = (id: number | null) =>
     change(isWaba(id) ? { connectionId: id, ...(id === chosen ? {} : { wabaTemplate: null, wabaVariables: [] }) } : { connectionId: id, wabaTemplate: null, wabaVariables: [] });
