@@ -36,7 +36,7 @@ const STAFF = { email: 'staff@cabinet.local', password: 'staff-lighthouse-1' };
 
 /** `npm start` on a fresh data directory (the demo account seeded), serving what dist/ holds. */
 async function startCabinet(port: number, dataDir: string) {
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.ts'), '--no-build'], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.mjs'), '--no-build'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ADMIN_EMAIL: STAFF.email, ADMIN_PASSWORD: STAFF.password },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -48,7 +48,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   const loopAway = loopLeavesThread(config, options);
   const pgliteThread = !config.databaseUrl && config.pgliteThread;
   const thread = pgliteThread
-    ? startDatabaseThread({
+    ? await startDatabaseThread({
         dataDir: config.dataDir,
         pgliteMaintenanceMs: config.pgliteMaintenanceMs,
         delivery: loopAway ? { config, foreground } : undefined,
@@ -66,7 +66,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<Api> {
   try {
     // The engine's threads boot (load the code, open their pool) while this thread builds the app; createApi returns
     // once they run, so a server that answers is also sending.
-    if (inThreads && database.engine === 'postgres') deliveryWorkers = startDeliveryWorkers({ count: config.delivery.workers, config, log });
+    if (inThreads && database.engine === 'postgres') deliveryWorkers = await startDeliveryWorkers({ count: config.delivery.workers, config, log });
     const userStates = new UserStateCache({ ttlMs: config.authStateCacheMs, max: 50_000, now: config.now });
     // PGlite's thread opens (loads its code, copies the template, migrates) while this thread builds the app.
     const building = buildApp({ config, db: database.db, mailer: createMailer(config, database.db), userStates, foreground }, options.fastify);
@@ -126,7 +126,7 @@ function loopLeavesThread(config: ServerConfig, options: CreateApiOptions): bool
   return config.delivery.intervalMs > 0 && config.delivery.workers > 0 && !options.config?.now;
 }
 
-/** Standalone API on PORT (the full local run with brand sites is scripts/start.ts). */
+/** Standalone API on PORT (the full local run with brand sites is `npm start`, scripts/serve.ts). */
 export async function startApiServer(env: Record<string, string | undefined> = process.env): Promise<Api> {
   const api = await createApi({ env });
   await api.app.listen({ port: api.config.port, host: api.config.host });

@@ -1,5 +1,6 @@
-import { Worker, type WorkerOptions } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { ServerConfig } from '../platform/config.ts';
+import { startThread, threadEntry } from '../platform/threads.ts';
 import type { WorkerInput, WorkerMessage } from './worker.ts';
 
 export interface DeliveryWorkers {
@@ -14,46 +15,17 @@ export interface DeliveryWorkers {
 const RESTART_DELAY_MS = 1000;
 
 /**
- * The server's Node flags for its workers, minus those of an inline script (`node --input-type=module -e …`, as the
- * crash drill starts a server): a worker given `--input-type` refuses to load its file.
- */
-function workerExecArgv(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i]!;
-    if (['-e', '--eval', '-p', '--print'].includes(flag)) i++; // and its script
-    else if (!/^--(input-type|eval|print)=/.test(flag)) out.push(flag);
-  }
-  return out;
-}
-
-/**
- * A thread with the server's Node flags (`--import` of the module hooks among them). V8's flags (`npm start`'s
- * `--max-semi-space-size`, `--liftoff-only`) are refused in a worker's execArgv but hold for the whole process
- * anyway, so the ones Node names as invalid are left out. Also used for PGlite's database thread.
- */
-export function startThread(url: URL, options: Omit<WorkerOptions, 'execArgv'>): Worker {
-  const execArgv = workerExecArgv(process.execArgv);
-  try {
-    return new Worker(url, { ...options, execArgv });
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') throw error;
-    const invalid = new Set((error as Error).message.replace(/^[^:]*:\s*/, '').split(/,\s*/));
-    return new Worker(url, { ...options, execArgv: execArgv.filter((flag) => !invalid.has(flag)) });
-  }
-}
-
-/**
  * `count` engine threads (DELIVERY_WORKERS), each with its own PostgreSQL pool: the claim's SKIP LOCKED lets
  * several run at once. A worker that dies is restarted after a second; `stop()` ends them before the server's
  * database closes.
  */
-export function startDeliveryWorkers(opts: {
+export async function startDeliveryWorkers(opts: {
   count: number;
   config: ServerConfig;
   log: { info(obj: object, msg: string): void; error(msg: string): void };
   graceMs?: number;
-}): DeliveryWorkers {
+}): Promise<DeliveryWorkers> {
+  const entry = await threadEntry(new URL('./worker.ts', import.meta.url), opts.log.error);
   const { now: _clock, ...config } = opts.config;
   const input: WorkerInput = { config, clockOffsetMs: Math.round(opts.config.now() - Date.now()) };
   const threads = new Set<Worker>();
@@ -61,7 +33,7 @@ export function startDeliveryWorkers(opts: {
   let stopping = false;
 
   const spawn = (slot: number, started?: () => void) => {
-    const worker = startThread(new URL('./worker.ts', import.meta.url), { workerData: input, name: `delivery-${slot}` });
+    const worker = startThread(entry, { workerData: input, name: `delivery-${slot}` });
     threads.add(worker);
     worker.once('exit', () => started?.());
     worker.on('message', (m: WorkerMessage) => {

@@ -8,7 +8,7 @@ import { messages, type PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import type { ServerConfig } from '../config.ts';
 import type { Foreground } from '../foreground.ts';
-import { startThread } from '../../delivery/workers.ts';
+import { startThread, threadEntry } from '../threads.ts';
 import { DataDirLockedError } from './lock.ts';
 import type { Database, Db } from './open.ts';
 import * as schema from './schema.ts';
@@ -84,19 +84,20 @@ export class ProxyClient {
  * Starts the database thread; its handle is usable at once (statements wait until PGlite is open, `opened`).
  * `onDeath` is called when the thread ends without `close()`: a server without its database must not keep answering.
  */
-export function startDatabaseThread(opts: {
+export async function startDatabaseThread(opts: {
   dataDir: string;
   pgliteMaintenanceMs?: number;
   delivery?: { config: ServerConfig; foreground: Foreground };
   log: { info(obj: object, msg: string): void; error(msg: string): void };
   onDeath(message: string): void;
-}): DatabaseThread {
+}): Promise<DatabaseThread> {
   const input: ThreadInput = { dataDir: opts.dataDir, pgliteMaintenanceMs: opts.pgliteMaintenanceMs };
   if (opts.delivery) {
     const { now, ...config } = opts.delivery.config;
     input.delivery = { config, clockOffsetMs: Math.round(now() - Date.now()), foreground: opts.delivery.foreground.buffer };
   }
-  const worker = startThread(new URL('./thread-main.ts', import.meta.url), {
+  const entry = await threadEntry(new URL('./thread-main.ts', import.meta.url), opts.log.error);
+  const worker = startThread(entry, {
     workerData: input,
     name: 'pglite',
     // The server's small young generation (docs/architecture.md "Running it": 4 MB semi-spaces, three of them).

@@ -1,25 +1,16 @@
 /**
- * `npm start`: builds any brand whose output is stale, opens the database (creating and migrating it on first
+ * The server `npm start` runs (from its bundle, start.mjs): opens the database (creating and migrating it on first
  * run), and serves every brand and the API on one port. Brand <id> answers at http://<id>.localhost:PORT/,
  * the default brand at http://localhost:PORT/, and /api/v1/* on every host.
- *   --no-build   serve what dist/ holds (tests build once, then start many servers)
  */
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEFAULT_BRAND_ID, loadBrands } from '../src/brand/load.ts';
 import { gatewayHandler } from '../src/gateway/handler.ts';
 import { loadSites } from '../src/gateway/static-sites.ts';
 import { createApi } from '../src/server/index.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean' } } });
-
-if (!values['no-build']) {
-  const build = spawnSync(process.execPath, [join(ROOT, 'scripts/build-brands.ts'), '--if-stale'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
 
 const brands = loadBrands();
 const sites = loadSites(join(ROOT, 'dist'), brands);
