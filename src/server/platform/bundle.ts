@@ -22,6 +22,8 @@ const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/*'
 const REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 interface Manifest {
+  /** Where the project was: a bundle holds its modules' absolute paths, so a moved project bundles again. */
+  root: string;
   esbuild: string;
   inputs: Record<string, [size: number, mtimeMs: number]>;
 }
@@ -34,7 +36,7 @@ const stamp = (path: string): [number, number] => {
 function fresh(manifestPath: string, esbuildVersion: string): boolean {
   try {
     const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
-    if (manifest.esbuild !== esbuildVersion) return false;
+    if (manifest.root !== ROOT || manifest.esbuild !== esbuildVersion) return false;
     return Object.entries(manifest.inputs).every(([path, [size, mtimeMs]]) => {
       const [s, m] = stamp(join(ROOT, path));
       return s === size && m === mtimeMs;
@@ -106,7 +108,7 @@ export async function bundledEntry(entry: URL, opts: { cacheDir?: string; warn?:
     for (const input of Object.keys(result.metafile.inputs)) inputs[input] = stamp(join(ROOT, input));
     renameSync(building, bundlePath);
     const manifestBuilding = `${manifestPath}.${randomUUID()}`;
-    writeFileSync(manifestBuilding, JSON.stringify({ esbuild: version, inputs } satisfies Manifest));
+    writeFileSync(manifestBuilding, JSON.stringify({ root: ROOT, esbuild: version, inputs } satisfies Manifest));
     renameSync(manifestBuilding, manifestPath);
     return pathToFileURL(bundlePath);
   } catch (error) {
