@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { bookingRecords } from '../../../src/server/modules/booking/schema.ts';
 import { messages, sandboxMessages } from '../../../src/server/delivery/schema.ts';
 import { users } from '../../../src/server/modules/account/schema.ts';
@@ -71,7 +71,14 @@ it('SIGKILL during dispatch loses nothing, sends nothing twice and keeps the cap
     DELIVERY_BATCH_SIZE: '3',
     DELIVERY_LEASE_MS: '300',
   };
-  const run = () => spawn(process.execPath, ['--input-type=module', '-e', `await (await import(${JSON.stringify(ENTRY)})).startApiServer()`], { env, stdio: 'ignore' });
+  const children: ChildProcess[] = [];
+  // A drill that fails or times out midway must not leave its server running (it would hold the port and the CPU).
+  onTestFinished(() => void children.forEach((c) => c.exitCode === null && !c.signalCode && c.kill('SIGKILL')));
+  const run = () => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', `await (await import(${JSON.stringify(ENTRY)})).startApiServer()`], { env, stdio: 'ignore' });
+    children.push(child);
+    return child;
+  };
 
   const sentSoFar = () =>
     fetch(`${base}/Messages?status=sent&pageSize=1`, { headers: { authorization: `Bearer ${o.token}` } })
