@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
-import { CURRENCIES } from '../shared/payments/prices.ts';
+import { CURRENCIES } from '../shared/payments/currency.ts';
 
 /** Route sets of §2: each host serves one of these variants. */
 export const ROUTE_VARIANTS = ['default', 'distribution', 'quality', 'dashboard', 'onboarding'] as const;

@@ -1,6 +1,6 @@
 import { DEFAULT_BRAND_ID, findBrandByHost, loadBrands } from '../../brand/load.ts';
 import { detectLocale } from '../../i18n/detect.ts';
-import type { Currency } from '../../shared/payments/prices.ts';
+import type { Currency } from '../../shared/payments/currency.ts';
 import { toSystemLanguage, type Locale, type SystemLanguage } from '../../i18n/locales.ts';
 
 export interface BrandRules {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { TARIFFS } from '../tariffs.ts';
 import { MONTHS } from './catalogue.ts';
+import type { Currency } from './currency.ts';
 
-/** Currencies of the brands (src/brand/schema.ts `currency`): roubles for the Russian hosts, US dollars elsewhere. */
-export const CURRENCIES = ['RUB', 'USD'] as const;
-export type Currency = (typeof CURRENCIES)[number];
+export { CURRENCIES, type Currency } from './currency.ts';
 
 // Amounts are integers in minor units (kopecks, cents): sums stay exact (docs/payments.md "Rounding").
 const MAX_MINOR = 100_000_000; // one million roubles or dollars
