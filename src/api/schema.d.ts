@@ -2032,6 +2032,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in owner's payments (the rows the admin area shows), newest first, paged. */
+        get: operations["listOwnPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Tariffs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tariffs the request's host offers (§6, the brand's `tariffs`) with their monthly price in the brand's currency, unit and what each unlocks; the months options with their discount; the packs with minimums. */
+        get: operations["getPaymentTariffs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signed-in owner can buy tariffs for: WhatsApp instances, booking companies, restaurant organisations and clinic branches (ids as strings: an iiko organisation's id is a GUID). */
+        get: operations["getPaymentUnits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prices a cart: tariffs for units and months, packs, a promo code. Every refusal is a 400 naming the field (§5 pack minimums, §8 promo refusals); nothing is stored. */
+        post: operations["quotePayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3323,6 +3391,137 @@ export interface components {
             page: number;
             pages: number;
             total: number;
+        };
+        /** @enum {string} */
+        Currency: "RUB" | "USD";
+        /**
+         * @description What one unit of a tariff is; `account` = the tariff is bought once for the whole account.
+         * @enum {string}
+         */
+        PaymentUnitKind: "instance" | "company" | "organisation" | "clinicBranch" | "account";
+        CatalogueTariff: {
+            id: number;
+            /** @description The tariff's name key (src/shared/tariffs.ts) */
+            name: string;
+            unit: components["schemas"]["PaymentUnitKind"];
+            /** @description One unit for one month */
+            monthlyPrice: number;
+            /** @description Off each unit after the first (§9 API plan: 50) */
+            additionalUnitDiscountPercent: number;
+            unlocks: {
+                /** @description Flow kinds that stop being Unavailable */
+                flowKinds: string[];
+                features: string[];
+            };
+        };
+        MonthsOption: {
+            /** @enum {integer} */
+            months: 1 | 3 | 6 | 12;
+            /** @description Shown as 'Cheaper by N%' (§9) */
+            discountPercent: number;
+        };
+        PackOffer: {
+            minimum: number;
+            /** @description One message */
+            unitPrice: number;
+        };
+        PaymentCatalogue: {
+            currency: components["schemas"]["Currency"];
+            tariffs: components["schemas"]["CatalogueTariff"][];
+            months: components["schemas"]["MonthsOption"][];
+            packs: {
+                messages: components["schemas"]["PackOffer"];
+                reviews: components["schemas"]["PackOffer"];
+                aiBalance: components["schemas"]["PackOffer"];
+            };
+            /** @description §9 the trial and the charge that follows it (one month, one unit of the tariff) */
+            trial: {
+                days: number;
+                tariff: number;
+                amount: number;
+            };
+        };
+        PaymentUnit: {
+            id: string;
+            name: string;
+        };
+        PaymentUnits: {
+            instance: components["schemas"]["PaymentUnit"][];
+            company: components["schemas"]["PaymentUnit"][];
+            organisation: components["schemas"]["PaymentUnit"][];
+            clinicBranch: components["schemas"]["PaymentUnit"][];
+        };
+        PaymentCartItem: {
+            tariff: number;
+            /** @description The units of the tariff's kind (GET /Payments/Units); empty or absent for an account tariff */
+            unitIds?: string[];
+            /** @description One of 1, 3, 6, 12 */
+            months: number;
+        };
+        PaymentCart: {
+            items: components["schemas"]["PaymentCartItem"][];
+            packs?: {
+                /** @description Distribution messages, at least 500 (§5) */
+                messages?: number;
+                /** @description Reviews, at least 100 (§5) */
+                reviews?: number;
+                /** @description AI balance top-up in whole US dollars, at least 20 (§5) */
+                aiBalance?: number;
+            };
+            promocode?: string;
+            /** @default false */
+            autoPay: boolean;
+        };
+        QuoteLine: {
+            tariff: number;
+            unit: components["schemas"]["PaymentUnitKind"];
+            unitIds: string[];
+            units: number;
+            months: number;
+            unitPrice: number;
+            additionalUnitDiscountPercent: number;
+            monthsDiscountPercent: number;
+            promoDiscountPercent: number;
+            /** @description The line after every discount */
+            amount: number;
+        };
+        QuotePack: {
+            /** @enum {string} */
+            kind: "messages" | "reviews" | "aiBalance";
+            quantity: number;
+            unitPrice: number;
+            amount: number;
+        };
+        PaymentQuote: {
+            currency: components["schemas"]["Currency"];
+            lines: components["schemas"]["QuoteLine"][];
+            packs: components["schemas"]["QuotePack"][];
+            promo: null | {
+                code: string;
+                discountPercent: number;
+            };
+            total: number;
+            autoPay: boolean;
+        };
+        /** @description A payment as its owner sees it (the admin's comment, manager and pay destination left out). */
+        OwnPayment: {
+            id: number;
+            createdDateUnixTime: number;
+            dateBeginUnixTime: number | null;
+            dateEndUnixTime: number | null;
+            /** @description Minor units */
+            amount: number;
+            currency: string;
+            tariff: number;
+            promocode: string | null;
+            isAutoPay: boolean;
+            isFree: boolean;
+            success: boolean;
+        };
+        OwnPaymentList: {
+            payments: components["schemas"]["OwnPayment"][];
+            total: number;
+            pages: number;
         };
     };
     responses: {
@@ -7296,6 +7495,99 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    listOwnPayments: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of payments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnPaymentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPaymentTariffs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The host's catalogue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentCatalogue"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    getPaymentUnits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner's units by kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentUnits"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    quotePayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCart"];
+            };
+        };
+        responses: {
+            /** @description The priced cart */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentQuote"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
         };
     };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
+import { CURRENCIES } from '../shared/payments/currency.ts';
 
 /** Route sets of §2: each host serves one of these variants. */
 export const ROUTE_VARIANTS = ['default', 'distribution', 'quality', 'dashboard', 'onboarding'] as const;
@@ -136,6 +137,8 @@ export const brandSchema = z
     /** i18n key of the add-flow button: addFlow on main hosts, addDistribution on distribution hosts. */
     addFlowTextKey: z.enum(['addFlow', 'addDistribution']).default('addFlow'),
     tariffs: z.array(z.number().int().refine((id) => TARIFF_IDS.includes(id), { error: 'expected a tariff id 0-33' })),
+    /** What the brand's prices are in (docs/payments.md "Currency per brand"): RUB on the Russian hosts, USD elsewhere. */
+    currency: z.enum(CURRENCIES, { error: 'expected RUB or USD' }),
   })
   .superRefine((brand, ctx) => {
     if (brand.hosts.some((h) => h.endsWith('.me')) && !brand.apiBaseUrlForMeHosts) {

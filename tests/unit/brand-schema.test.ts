@@ -70,6 +70,8 @@ describe('brand files', () => {
     ['a flag of the wrong type', (b: any) => (b.flags.footer = 'yes'), 'flags.footer'],
     ['a tariff id out of range', (b: any) => (b.tariffs = [13, 99]), 'tariffs.1'],
     ['a duplicated tariff', (b: any) => (b.tariffs = [13, 13]), 'tariffs: lists a tariff id twice'],
+    ['a missing currency', (b: any) => delete b.currency, 'currency: expected RUB or USD'],
+    ['an unknown currency', (b: any) => (b.currency = 'EUR'), 'currency: expected RUB or USD'],
     ['an unknown locale', (b: any) => (b.locale = { default: 'de' }), 'locale.default'],
     ['a host with a scheme', (b: any) => (b.hosts = ['https://x.ru']), 'hosts.0'],
     ['a .me host without its API', (b: any) => (b.hosts = ['app.massend.me']), 'apiBaseUrlForMeHosts'],

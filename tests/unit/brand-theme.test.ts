@@ -45,7 +45,7 @@ describe('brand themes', () => {
   });
 
   const base = (extra: Record<string, unknown>) =>
-    JSON.stringify({ id: 'x', productName: 'X', hosts: ['x.example.com'], apiBaseUrl: 'https://api.example.com', variant: 'default', sidebar: ['home'], tariffs: [], ...extra });
+    JSON.stringify({ id: 'x', productName: 'X', hosts: ['x.example.com'], apiBaseUrl: 'https://api.example.com', variant: 'default', sidebar: ['home'], tariffs: [], currency: 'USD', ...extra });
 
   it('a brand without a theme gets today\'s blue and no logo', () => {
     const brand = parseBrand('brands/x.json', base({}));

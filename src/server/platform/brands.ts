@@ -1,5 +1,6 @@
 import { DEFAULT_BRAND_ID, findBrandByHost, loadBrands } from '../../brand/load.ts';
 import { detectLocale } from '../../i18n/detect.ts';
+import type { Currency } from '../../shared/payments/currency.ts';
 import { toSystemLanguage, type Locale, type SystemLanguage } from '../../i18n/locales.ts';
 
 export interface BrandRules {
@@ -7,6 +8,9 @@ export interface BrandRules {
   countryAtRegistration: boolean;
   /** The brand's interface language, and whether it is the only one (then a sign-up always gets it). */
   locale: { default: Locale; fixed: boolean };
+  /** §6 available tariffs of the host, and the currency its prices are in (docs/payments.md). */
+  tariffs: readonly number[];
+  currency: Currency;
 }
 
 /** Host part of a Client-Host value, which is a page origin ("https://host:port") or a bare host. */
@@ -27,6 +31,8 @@ export function brandForHost(clientHost: string | null | undefined): BrandRules 
     id: brand?.id ?? DEFAULT_BRAND_ID,
     countryAtRegistration: brand?.flags.countryAtRegistration ?? false,
     locale: brand?.locale ?? { default: 'ru', fixed: false },
+    tariffs: brand?.tariffs ?? [],
+    currency: brand?.currency ?? 'RUB',
   };
 }
 

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import type { JSONWebKeySet } from 'jose';
 import { sealingKeys, KeySettingError, type KeySource } from './crypto/keys.ts';
 import { parseCidr } from './http/outbound-fetch.ts';
+import { paymentPricesFrom } from './payment-prices.ts';
+import type { PriceList } from '../../shared/payments/prices.ts';
 
 /** Everything the reference API reads from its environment, parsed once by loadConfig(). */
 export interface ServerConfig {
@@ -43,6 +45,8 @@ export interface ServerConfig {
   /** Staff account ensured at every start (ADMIN_EMAIL / ADMIN_PASSWORD, role super-admin): the first admin. */
   bootstrapAdmin: { email: string; password: string } | undefined;
   logLevel: string;
+  /** Tariff and pack prices per currency and the months discounts (PAYMENT_PRICES_FILE; docs/payments.md "Prices"). */
+  paymentPrices: PriceList;
   /** Current time in ms. Everything time-dependent (tokens, codes, payments, delivery) reads this clock. */
   now: () => number;
   /** Delivery engine (docs/delivery.md): dispatcher period (0 = not started), batch size, retry and lease limits. */
@@ -307,6 +311,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     seedDemo: bool(env, 'SEED_DEMO', true),
     bootstrapAdmin: env.ADMIN_EMAIL && env.ADMIN_PASSWORD ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD } : undefined,
     logLevel: env.LOG_LEVEL ?? (production ? 'info' : 'warn'),
+    paymentPrices: overrides.paymentPrices ?? paymentPricesFrom(env.PAYMENT_PRICES_FILE || undefined, (message) => new ConfigError(message)),
     // CLOCK_OFFSET shifts the whole server's clock (ms or a duration like 3d): demos and drills of planned sends.
     now: clockOffsetMs(env) === 0 ? Date.now : () => Date.now() + clockOffsetMs(env),
     delivery: {

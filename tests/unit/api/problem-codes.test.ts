@@ -30,6 +30,7 @@ const PREFIXES: Record<string, readonly string[]> = {
   delivery: ['server.', 'problem.'],
   admin: ['validation.', 'server.', 'problem.'],
   connections: ['validation.', 'server.', 'problem.'],
+  payments: ['server.', 'problem.'],
 };
 /** The namespaces whose screens word problems (Home's one call either loads or offers a retry: it shows none). */
 const EXPLAINING = FEATURE_NAMESPACES.filter((namespace) => namespace !== 'home');
@@ -48,6 +49,8 @@ const SHOWN_IN: Record<keyof typeof problemCodesByDomain, readonly Namespace[]> 
   connections: ['connections'],
   // Read API only so far (docs/conversations.md); a conversations screen adds its namespace.
   conversations: [],
+  // The payments screens come next (issue 18); their texts are here already.
+  payments: ['payments'],
 };
 
 describe('problem codes', () => {

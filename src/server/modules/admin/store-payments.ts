@@ -131,6 +131,27 @@ export async function promocodeExists(db: Tx, code: string): Promise<boolean> {
   return clash !== undefined;
 }
 
+/** The promocode typed as `code` (codes are stored upper-cased; payments keep them as typed). */
+export async function promocodeByCode(db: Tx, code: string): Promise<PromocodeRow | undefined> {
+  const [row] = await db.select().from(promocodes).where(eq(promocodes.code, code.toUpperCase()));
+  return row;
+}
+
+/** Uses of a code for the payments module's promo rules: successful payments naming it, everyone's and the user's. */
+export async function promocodeUses(db: Tx, code: string, userId: number): Promise<{ all: number; byUser: number }> {
+  const [row] = await db
+    .select({ all: sql<number>`count(*)::int`, byUser: sql<number>`count(*) filter (where ${payments.userId} = ${userId})::int` })
+    .from(payments)
+    .where(and(eq(payments.success, true), sql`upper(${payments.promocode}) = ${code.toUpperCase()}`));
+  return { all: Number(row?.all ?? 0), byUser: Number(row?.byUser ?? 0) };
+}
+
+/** The user's successful payments that were paid for (free periods such as the trial do not count). */
+export async function paidPaymentsCount(db: Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(payments).where(and(eq(payments.userId, userId), eq(payments.success, true), eq(payments.isFree, false)));
+  return Number(row?.n ?? 0);
+}
+
 export async function insertPromocode(db: Tx, values: typeof promocodes.$inferInsert): Promise<PromocodeRow> {
   const [row] = await db.insert(promocodes).values(values).returning();
   return row!;

@@ -9,6 +9,7 @@ import { connectionProblems } from '../../modules/connections/problems.ts';
 import { conversationProblems } from '../../modules/conversations/problems.ts';
 import { deliveryProblems } from '../../modules/delivery/problems.ts';
 import { orderProblems } from '../../modules/orders/problems.ts';
+import { paymentProblems } from '../../modules/payments/problems.ts';
 import { phoneProblems } from '../../modules/phones/messages.ts';
 
 /** Problems of the HTTP layer itself: any route may answer with them. */
@@ -62,6 +63,7 @@ export const problemCodesByDomain = {
   orders: orderProblems,
   connections: connectionProblems,
   conversations: conversationProblems,
+  payments: paymentProblems,
 } as const;
 
 type Tables = (typeof problemCodesByDomain)[keyof typeof problemCodesByDomain];

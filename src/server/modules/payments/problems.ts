@@ -1,0 +1,30 @@
+/**
+ * The codes of the payments domain and their English texts. Field texts: the message is "<field>: <text>". The
+ * §5 and §8 wordings are the spec's ('Replenishment of balance cannot be below $20', 'Promo code is valid for one
+ * month payment at a time'); docs/errors.md lists them, the four locales are in src/features/payments/messages/.
+ */
+export const paymentProblems = {
+  tariffNotOffered: 'tariff {{tariff}} is not offered on this site',
+  tariffRepeated: 'tariff {{tariff}} is already in the cart',
+  monthsNotOffered: 'must be 1, 3, 6 or 12 months',
+  unitsRequired: 'choose what the tariff is bought for',
+  unitsNotApplicable: 'this tariff is bought for the whole account: leave it empty',
+  unitNotFound: 'not found among yours',
+  unitRepeated: 'is listed twice',
+  cartEmpty: 'add a tariff or a pack',
+  messagesPackTooSmall: 'Distribution pack cannot be below {{minimum}} messages',
+  reviewsPackTooSmall: 'Reviews pack cannot be below {{minimum}} reviews',
+  aiBalanceTooSmall: 'Replenishment of balance cannot be below $20',
+  // §8 promo refusals, in the order they are checked (docs/payments.md "Promo codes").
+  promocodeInvalid: 'Invalid promocode',
+  promocodeNotFound: 'Promo code not found',
+  promocodeOwn: 'You cannot use your own promo code',
+  promocodeExpired: 'Promo code has expired',
+  promocodeUsersLimit: 'Maximum users count reached for this promo code',
+  promocodeUserLimit: 'You have reached your limit for this promo code',
+  promocodeNotForTariff: 'Promo code is not available for the tariff',
+  promocodeMinimalPayments: 'Promo code needs at least {{minimum}} previous payments',
+  promocodeTooManyPayments: 'Promo code is only for accounts with at most {{maximum}} previous payments',
+  promocodeOneMonth: 'Promo code is valid for one month payment at a time',
+  promocodeWithAutoPay: 'promo code cannot be combined with auto-pay',
+} as const;
