@@ -5,15 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProvider } from '../../../src/server/modules/payments/providers/index.ts';
 import { stripeForm } from '../../../src/server/modules/payments/providers/stripe.ts';
-import type { CheckoutRequest, PaymentProvider } from '../../../src/server/modules/payments/providers/types.ts';
+import type { PaymentProvider } from '../../../src/server/modules/payments/providers/types.ts';
 import { startStripeFake, type StripeFake } from '../../fakes/stripe-fake.ts';
-import { configOf, DEAD_URL, providerOf } from './provider-support.ts';
+import { checkouts, configOf, DEAD_URL, providerOf } from './provider-support.ts';
 
 const WHSEC = 'whsec_test_0123456789abcdef';
 let fake: StripeFake;
 let stripe: PaymentProvider;
-let seq = 0;
-let clock = Date.now();
+const clock = Date.now();
 const env = () => ({ STRIPE_SECRET_KEY: fake.secretKey, STRIPE_WEBHOOK_SECRET: WHSEC, STRIPE_API_URL: fake.url });
 
 beforeAll(async () => {
@@ -22,20 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
-const checkout = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
-  idempotencyKey: `checkout-${++seq}-${Date.now()}`,
+const { checkout, created } = checkouts(() => stripe, {
   amount: { amount: 1999, currency: 'USD' },
   description: 'Pro plan, 1 month',
   returnUrl: 'https://cabinet.example/payments?checkout={CHECKOUT_SESSION_ID}',
   customerEmail: 'owner@example.com',
-  metadata: { checkoutId: `co-${seq}`, ownerId: '9' },
-  ...over,
+  metadata: { ownerId: '9' },
 });
-const created = async (over: Partial<CheckoutRequest> = {}) => {
-  const r = await stripe.createCheckout(checkout(over));
-  if (!r.ok) throw new Error(`create failed: ${JSON.stringify(r)}`);
-  return r;
-};
 const deliver = (body: string, headers: Record<string, string> = { 'stripe-signature': fake.sign(body, WHSEC, Math.floor(clock / 1000)) }) =>
   stripe.readNotification({ rawBody: Buffer.from(body), headers, sourceAddress: '3.18.12.63' });
 
@@ -55,9 +47,10 @@ describe('a Checkout Session', () => {
   it('payment mode: form-encoded with an integer amount in minor units, our reference and metadata; pending with the session URL', async () => {
     const r = await created();
     const f = fake.requests.at(-1)!.form;
+    expect(r.payment.metadata.checkoutId).toMatch(/^co-\d+$/);
     expect(f).toMatchObject({
       mode: 'payment',
-      client_reference_id: `co-${seq}`,
+      client_reference_id: r.payment.metadata.checkoutId,
       customer_email: 'owner@example.com',
       line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '1999', product_data: { name: 'Pro plan, 1 month' } } }],
       metadata: { ownerId: '9' },

@@ -4,15 +4,14 @@
 // refetched payment agrees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProvider } from '../../../src/server/modules/payments/providers/index.ts';
-import type { CheckoutRequest, PaymentProvider } from '../../../src/server/modules/payments/providers/types.ts';
+import type { PaymentProvider } from '../../../src/server/modules/payments/providers/types.ts';
 import { minorOf, yookassaValue } from '../../../src/server/modules/payments/providers/yookassa.ts';
 import { ConfigError, YOOKASSA_NOTIFY_SOURCES } from '../../../src/server/platform/config.ts';
 import { startYooKassaFake, type YooKassaFake } from '../../fakes/yookassa-fake.ts';
-import { configOf, DEAD_URL, providerOf } from './provider-support.ts';
+import { checkouts, configOf, DEAD_URL, providerOf } from './provider-support.ts';
 
 let fake: YooKassaFake;
 let yk: PaymentProvider;
-let seq = 0;
 const env = () => ({ YOOKASSA_SHOP_ID: fake.shopId, YOOKASSA_SECRET_KEY: fake.secretKey, YOOKASSA_API_URL: fake.url });
 
 beforeAll(async () => {
@@ -21,20 +20,13 @@ beforeAll(async () => {
 });
 afterAll(() => fake?.close());
 
-const checkout = (over: Partial<CheckoutRequest> = {}): CheckoutRequest => ({
-  idempotencyKey: `checkout-${++seq}-${Date.now()}`,
+const { checkout, created } = checkouts(() => yk, {
   amount: { amount: 249_000, currency: 'RUB' },
   description: 'Тариф Pro, ноябрь',
   returnUrl: 'https://cabinet.example/payments?checkout=1',
   customerEmail: 'owner@example.ru',
-  metadata: { checkoutId: String(seq), ownerId: '7' },
-  ...over,
+  metadata: { ownerId: '7' },
 });
-const created = async (over: Partial<CheckoutRequest> = {}) => {
-  const r = await yk.createCheckout(checkout(over));
-  if (!r.ok) throw new Error(`create failed: ${JSON.stringify(r)}`);
-  return r;
-};
 const notify = (body: string, sourceAddress = '185.71.76.10') => yk.readNotification({ rawBody: Buffer.from(body), headers: { 'content-type': 'application/json' }, sourceAddress });
 
 describe('settings', () => {
