@@ -135,8 +135,19 @@ describe('webhooks', () => {
     expect(await deliver(body, { 'stripe-signature': fake.sign(body, WHSEC, t - 301) })).toMatchObject({ ok: false, refusal: 'staleTimestamp' });
     expect(await deliver(body, { 'stripe-signature': fake.sign(body, WHSEC, t - 299) })).toMatchObject({ ok: true });
     expect(await deliver(body, {})).toMatchObject({ ok: false, refusal: 'missingSignature' });
+    expect(await deliver(body, { 'Stripe-Signature': fake.sign(body, WHSEC, t) })).toMatchObject({ ok: true });
     expect(await deliver(body, { 'stripe-signature': `t=${t}` })).toMatchObject({ ok: false, refusal: 'badSignature' });
     expect(await deliver(body, { 'stripe-signature': fake.sign(body, WHSEC, t).replace(/^t=\d+/, 't=') })).toMatchObject({ ok: false, refusal: 'badSignature' });
+  });
+
+  it('the credential alone, for the route\'s guard: the same verdicts without reading the event', () => {
+    const body = '{"not":"an event"}';
+    const t = Math.floor(clock / 1000);
+    const check = (headers: Record<string, string>) => stripe.checkNotificationCredential({ rawBody: body, headers, sourceAddress: '3.18.12.63' });
+    expect(check({ 'stripe-signature': fake.sign(body, WHSEC, t) })).toEqual({ ok: true });
+    expect(check({ 'stripe-signature': fake.sign(body, 'whsec_other', t) })).toMatchObject({ ok: false, refusal: 'badSignature' });
+    expect(check({ 'stripe-signature': fake.sign(body, WHSEC, t + 400) })).toMatchObject({ ok: false, refusal: 'staleTimestamp' });
+    expect(check({})).toMatchObject({ ok: false, refusal: 'missingSignature' });
   });
 
   it('renewals, failures and the end of a subscription; the first invoice is left to checkout.session.completed', async () => {

@@ -158,6 +158,14 @@ describe('notifications', () => {
     expect(fake.requests.length).toBe(before);
   });
 
+  it('the credential alone, for the route\'s guard: the address, no body and no call', () => {
+    const before = fake.requests.length;
+    const check = (sourceAddress: string) => yk.checkNotificationCredential({ rawBody: '', headers: {}, sourceAddress });
+    expect([check('185.71.77.31'), check('77.75.156.35'), check('::ffff:77.75.154.200')]).toEqual([{ ok: true }, { ok: true }, { ok: true }]);
+    expect([check('185.71.77.32'), check('77.75.156.36'), check('10.0.0.1')].map((c) => !c.ok && c.refusal)).toEqual(['unknownSource', 'unknownSource', 'unknownSource']);
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('from a listed address only the refetched payment counts: a forged "succeeded" for a pending payment stays pending', async () => {
     const p = await created({ autoPay: { intervalMonths: 1 } });
     const forged = fake.notification('payment.succeeded', p.payment.id, { status: 'succeeded', paid: true, amount: { value: '1.00', currency: 'RUB' } });

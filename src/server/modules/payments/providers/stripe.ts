@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { PaymentSettings } from '../../../platform/config.ts';
 import { call, isFailure, stringsOf, text, type Answer } from './call.ts';
-import type { CheckoutRequest, IncomingNotification, NotificationOutcome, Outcome, PaymentProvider, ProviderFailure, ProviderPayment, VerifiedEvent } from './types.ts';
+import type { CheckoutRequest, CredentialCheck, IncomingNotification, NotificationRefusal, NotificationOutcome, Outcome, PaymentProvider, ProviderFailure, ProviderPayment, VerifiedEvent } from './types.ts';
 
 // Stripe (providers.md C.2) over fetch with form encoding, not the `stripe` package (18 MB unpacked; the server's idle
 // memory budget is tight: docs/payment-providers.md). Bearer secret key, `Idempotency-Key` on every POST, Checkout
@@ -78,6 +78,32 @@ function signatureParts(header: string): { t?: number; v1: string[] } {
 }
 
 const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const bodyText = (input: IncomingNotification) => (typeof input.rawBody === 'string' ? input.rawBody : input.rawBody.toString('utf8'));
+
+/** The header by its name in any case (Node gives lower case; a test or a proxy may not). */
+function headerOf(headers: IncomingNotification['headers'], name: string): string | undefined {
+  const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+  const value = key === undefined ? undefined : headers[key];
+  return typeof value === 'string' && value ? value : undefined;
+}
+
+/**
+ * Stripe-Signature (docs.stripe.com/webhooks#verify-manually): some `v1` equals hex HMAC-SHA256 under the endpoint
+ * secret of `${t}.${raw body}` (compared in constant time; one per active secret while a secret is rolled), and `t`
+ * is within 300 s of now.
+ */
+export function checkStripeSignature(secret: string, input: IncomingNotification, nowMs: number): CredentialCheck {
+  const refused = (refusal: NotificationRefusal, reason: string): CredentialCheck => ({ ok: false, kind: 'refused', refusal, reason });
+  const header = headerOf(input.headers, 'stripe-signature');
+  if (!header) return refused('missingSignature', 'no Stripe-Signature header');
+  const { t, v1 } = signatureParts(header);
+  if (t === undefined || !v1.length) return refused('badSignature', 'Stripe-Signature lacks t or v1');
+  const expected = stripeSignature(secret, t, bodyText(input));
+  if (!v1.some((given) => sameHex(expected, given))) return refused('badSignature', 'no v1 signature matches');
+  if (Math.abs(nowMs / 1000 - t) > STRIPE_TOLERANCE_S) return refused('staleTimestamp', `signed at ${t}, more than ${STRIPE_TOLERANCE_S} s from now`);
+  return { ok: true };
+}
 
 /** Invoices name their subscription at `parent.subscription_details` (API 2025-03-31 on) or at the top (before). */
 function invoiceSubscription(inv: Record<string, unknown>): { id?: string; metadata: Record<string, string> } {
@@ -158,24 +184,19 @@ export function stripeProvider(settings: Settings, now: () => number): PaymentPr
     async chargeSavedMethod() {
       return { ok: false, kind: 'unsupported', reason: 'Stripe renews its subscriptions itself (invoice.paid / invoice.payment_failed)' };
     },
+    checkNotificationCredential: (input: IncomingNotification) => checkStripeSignature(settings.webhookSecret, input, now()),
     async readNotification(input: IncomingNotification): Promise<NotificationOutcome> {
-      const refused = (refusal: Extract<NotificationOutcome, { kind: 'refused' }>['refusal'], reason: string): NotificationOutcome => ({ ok: false, kind: 'refused', refusal, reason });
-      const header = input.headers['stripe-signature'];
-      if (typeof header !== 'string' || !header) return refused('missingSignature', 'no Stripe-Signature header');
-      const { t, v1 } = signatureParts(header);
-      if (t === undefined || !v1.length) return refused('badSignature', 'Stripe-Signature lacks t or v1');
-      const raw = typeof input.rawBody === 'string' ? input.rawBody : input.rawBody.toString('utf8');
-      const expected = stripeSignature(settings.webhookSecret, t, raw);
-      if (!v1.some((given) => sameHex(expected, given))) return refused('badSignature', 'no v1 signature matches');
-      if (Math.abs(now() / 1000 - t) > STRIPE_TOLERANCE_S) return refused('staleTimestamp', `signed at ${t}, more than ${STRIPE_TOLERANCE_S} s from now`);
+      const credential = checkStripeSignature(settings.webhookSecret, input, now());
+      if (!credential.ok) return credential;
+      const refused = (reason: string): NotificationOutcome => ({ ok: false, kind: 'refused', refusal: 'malformed', reason });
       let event: { id?: unknown; type?: unknown; data?: { object?: unknown } };
       try {
-        event = JSON.parse(raw);
+        event = JSON.parse(bodyText(input));
       } catch {
-        return refused('malformed', 'not JSON');
+        return refused('not JSON');
       }
       const object = event?.data?.object;
-      if (!text(event?.id) || !text(event?.type) || !object || typeof object !== 'object') return refused('malformed', 'not a Stripe event');
+      if (!text(event?.id) || !text(event?.type) || !object || typeof object !== 'object') return refused('not a Stripe event');
       return { ok: true, event: stripeEventOf({ id: String(event.id), type: String(event.type), object: object as Record<string, unknown> }) };
     },
   };

@@ -131,6 +131,9 @@ export interface IncomingNotification {
   sourceAddress: string;
 }
 
+/** The credential check alone: YooKassa's source address, Stripe's signature and timestamp. */
+export type CredentialCheck = { ok: true } | { ok: false; kind: 'refused'; refusal: NotificationRefusal; reason: string };
+
 export type NotificationOutcome =
   | { ok: true; event: VerifiedEvent }
   | { ok: false; kind: 'refused'; refusal: NotificationRefusal; reason: string }
@@ -146,6 +149,12 @@ export interface PaymentProvider {
   fetchPayment(id: string): Promise<Outcome<{ payment: ProviderPayment }>>;
   /** A payment with no payer present. Stripe answers `unsupported` without a call: its subscription renews itself. */
   chargeSavedMethod(req: SavedMethodCharge): Promise<Outcome<{ payment: ProviderPayment }>>;
+  /**
+   * Only the credential, no call and no parsing: for the webhook route's guard, which runs before the body is parsed
+   * (docs/webhooks.md "Credentials first"). YooKassa needs no body for it.
+   */
+  checkNotificationCredential(input: IncomingNotification): CredentialCheck;
+  /** The credential, then what the notification means (YooKassa: after fetching the payment again). */
   readNotification(input: IncomingNotification): Promise<NotificationOutcome>;
 }
 

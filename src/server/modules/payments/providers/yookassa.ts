@@ -1,6 +1,6 @@
 import type { PaymentSettings } from '../../../platform/config.ts';
 import { addressIn, call, isFailure, stringsOf, text, type Answer } from './call.ts';
-import type { CheckoutRequest, IncomingNotification, Money, NotificationOutcome, Outcome, PaymentProvider, PaymentStatus, ProviderFailure, ProviderPayment, SavedMethodCharge } from './types.ts';
+import type { CheckoutRequest, CredentialCheck, IncomingNotification, Money, NotificationOutcome, Outcome, PaymentProvider, PaymentStatus, ProviderFailure, ProviderPayment, SavedMethodCharge } from './types.ts';
 
 // YooKassa API v3 (providers.md C.1; yookassa.ru/developers/using-api/basics): HTTP Basic shopId:secretKey, every
 // POST with `Idempotence-Key`, amounts as strings with two decimals. Notifications carry no signature: one is
@@ -70,6 +70,8 @@ export function yookassaProvider(settings: Settings): PaymentProvider {
     return payment ? { ok: true, payment, ...(confirmationUrl ? { confirmationUrl } : {}) } : { ok: false, kind: 'down', reason: 'unreadable payment' };
   }
 
+  const checkNotificationCredential = (input: IncomingNotification): CredentialCheck =>
+    addressIn(input.sourceAddress, settings.notifySources) ? { ok: true } : { ok: false, kind: 'refused', refusal: 'unknownSource', reason: `not a YooKassa address: ${input.sourceAddress.slice(0, 64)}` };
   const create = (key: string, json: Record<string, unknown>) => paymentCall('/payments', { headers: { ...auth, 'Idempotence-Key': key }, json });
   const fetchPayment = (id: string) => paymentCall(`/payments/${encodeURIComponent(id)}`, { headers: auth });
 
@@ -95,8 +97,10 @@ export function yookassaProvider(settings: Settings): PaymentProvider {
       // No payer present: no confirmation. It may come back pending (receipt-first shops); then wait for the notification.
       return create(req.idempotencyKey, { amount: amountOf(req.amount), capture: true, payment_method_id: req.methodId, description: req.description.slice(0, 128), metadata: req.metadata });
     },
+    checkNotificationCredential,
     async readNotification(input: IncomingNotification): Promise<NotificationOutcome> {
-      if (!addressIn(input.sourceAddress, settings.notifySources)) return { ok: false, kind: 'refused', refusal: 'unknownSource', reason: `not a YooKassa address: ${input.sourceAddress}` };
+      const credential = checkNotificationCredential(input);
+      if (!credential.ok) return credential;
       let body: { type?: unknown; event?: unknown; object?: { id?: unknown } };
       try {
         body = JSON.parse(String(input.rawBody));
