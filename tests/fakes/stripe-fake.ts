@@ -17,7 +17,7 @@ import { sendJson, startFake, type FakeServer } from './http-fake.ts';
  *   `resource_missing`.
  * Test controls: `complete(id)` (pays: a payment intent, or an active subscription carrying subscription_data's
  * metadata), `expire(id)`, `failNext(n, status)`, `event(type, object)` → a Stripe event's JSON, `sign(body, secret,
- * t?)` → a Stripe-Signature header.
+ * t?)` → a Stripe-Signature header, `notify(url, secret, type, object)` posts a signed event.
  */
 export interface StripeFake extends FakeServer {
   secretKey: string;
@@ -30,6 +30,8 @@ export interface StripeFake extends FakeServer {
   expire(id: string): void;
   event(type: string, object: Record<string, unknown>): string;
   sign(body: string, secret: string, t?: number): string;
+  /** Posts the event to `url` signed with `secret`, as Stripe delivers it; returns the event's body too. */
+  notify(url: string, secret: string, type: string, object: Record<string, unknown>): Promise<{ response: Response; body: string }>;
 }
 
 /** A stored object without the double's own bookkeeping (keys starting with `_`). */
@@ -179,6 +181,11 @@ export async function startStripeFake(secretKey = 'sk_test_fake_4242'): Promise<
     },
     sign(body: string, secret: string, t = Math.floor(Date.now() / 1000)) {
       return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
+    },
+    async notify(url: string, secret: string, type: string, object: Record<string, unknown>) {
+      const body = fake.event(type, object);
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': fake.sign(body, secret) }, body });
+      return { response, body };
     },
   });
 }

@@ -14,7 +14,8 @@ import { sendJson, startFake, type FakeServer } from './http-fake.ts';
  *   refused with 403 `forbidden` while `recurringAllowed` is off (a real shop must ask for it).
  * - GET /v3/payments/{id} → the payment, or 404 `not_found`.
  * Test controls: `succeed(id)` (saves the method when asked for), `cancel(id, reason, party)`, `failNext(n, status)`,
- * `notification(event, id, claimed?)` builds the body YooKassa would post: `{ type: "notification", event, object }`.
+ * `notification(event, id, claimed?)` builds the body YooKassa would post: `{ type: "notification", event, object }`
+ * (`claimed` overrides fields, as a forger would); `notify(url, …)` posts it.
  */
 export interface YooKassaFake extends FakeServer {
   shopId: string;
@@ -31,6 +32,8 @@ export interface YooKassaFake extends FakeServer {
   succeed(id: string): void;
   cancel(id: string, reason: string, party?: string): void;
   notification(event: string, id: string, claimed?: Record<string, unknown>): string;
+  /** Posts that notification to `url` as YooKassa does (from 127.0.0.1: list it in YOOKASSA_NOTIFY_SOURCES). */
+  notify(url: string, event: string, id: string, claimed?: Record<string, unknown>): Promise<Response>;
 }
 
 const error = (code: string, description: string, parameter?: string) => ({ type: 'error', id: randomUUID(), code, description, ...(parameter ? { parameter } : {}) });
@@ -140,6 +143,9 @@ export async function startYooKassaFake(shopId = '123456', secretKey = 'test_sec
     },
     notification(event: string, id: string, claimed: Record<string, unknown> = {}) {
       return JSON.stringify({ type: 'notification', event, object: { ...fake.payments.get(id), id, ...claimed } });
+    },
+    notify(url: string, event: string, id: string, claimed: Record<string, unknown> = {}) {
+      return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: fake.notification(event, id, claimed) });
     },
   });
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentProvider } from '../../../src/server/modules/payments/providers/index.ts';
 import { stripeForm } from '../../../src/server/modules/payments/providers/stripe.ts';
 import type { PaymentProvider } from '../../../src/server/modules/payments/providers/types.ts';
+import { sendJson, startFake } from '../../fakes/http-fake.ts';
 import { startStripeFake, type StripeFake } from '../../fakes/stripe-fake.ts';
 import { checkouts, configOf, DEAD_URL, providerOf } from './provider-support.ts';
 
@@ -148,6 +149,18 @@ describe('webhooks', () => {
     expect(check({ 'stripe-signature': fake.sign(body, 'whsec_other', t) })).toMatchObject({ ok: false, refusal: 'badSignature' });
     expect(check({ 'stripe-signature': fake.sign(body, WHSEC, t + 400) })).toMatchObject({ ok: false, refusal: 'staleTimestamp' });
     expect(check({})).toMatchObject({ ok: false, refusal: 'missingSignature' });
+  });
+
+  it('posted over HTTP with its signature, it is accepted from the exact bytes received', async () => {
+    const seen: unknown[] = [];
+    const receiver = await startFake(async (req, raw, res) => {
+      seen.push(await stripe.readNotification({ rawBody: raw, headers: req.headers, sourceAddress: req.socket.remoteAddress ?? '' }));
+      sendJson(res, 200, { received: true });
+    });
+    await fake.notify(`${receiver.url}/Webhooks/stripe`, WHSEC, 'customer.subscription.deleted', { id: 'sub_test_9', object: 'subscription', metadata: { ownerId: '9' } });
+    await fake.notify(`${receiver.url}/Webhooks/stripe`, 'whsec_other', 'customer.subscription.deleted', { id: 'sub_test_9', object: 'subscription', metadata: {} });
+    await receiver.close();
+    expect(seen).toMatchObject([{ ok: true, event: { kind: 'subscriptionEnded', subscriptionId: 'sub_test_9' } }, { ok: false, refusal: 'badSignature' }]);
   });
 
   it('renewals, failures and the end of a subscription; the first invoice is left to checkout.session.completed', async () => {

@@ -7,6 +7,7 @@ import { paymentProvider } from '../../../src/server/modules/payments/providers/
 import type { PaymentProvider } from '../../../src/server/modules/payments/providers/types.ts';
 import { minorOf, yookassaValue } from '../../../src/server/modules/payments/providers/yookassa.ts';
 import { ConfigError, YOOKASSA_NOTIFY_SOURCES } from '../../../src/server/platform/config.ts';
+import { sendJson, startFake } from '../../fakes/http-fake.ts';
 import { startYooKassaFake, type YooKassaFake } from '../../fakes/yookassa-fake.ts';
 import { checkouts, configOf, DEAD_URL, providerOf } from './provider-support.ts';
 
@@ -186,6 +187,20 @@ describe('notifications', () => {
     const local = providerOf({ ...env(), YOOKASSA_NOTIFY_SOURCES: '127.0.0.1' }, 'yookassa');
     const r = await local.readNotification({ rawBody: fake.notification('payment.succeeded', p.payment.id, { status: 'succeeded' }), headers: {}, sourceAddress: '127.0.0.1' });
     expect(r.ok && r.event).toMatchObject({ kind: 'canceled', payment: { cancellation: { reason: 'insufficient_funds' } } });
+  });
+
+  it('posted over HTTP from 127.0.0.1, it is read from the socket\'s address like a route would', async () => {
+    const p = await created();
+    fake.succeed(p.payment.id);
+    const local = providerOf({ ...env(), YOOKASSA_NOTIFY_SOURCES: '127.0.0.1' }, 'yookassa');
+    const seen: unknown[] = [];
+    const receiver = await startFake(async (req, raw, res) => {
+      seen.push(await local.readNotification({ rawBody: raw, headers: req.headers, sourceAddress: req.socket.remoteAddress ?? '' }));
+      sendJson(res, 200, {});
+    });
+    await fake.notify(`${receiver.url}/Webhooks/yookassa`, 'payment.succeeded', p.payment.id);
+    await receiver.close();
+    expect(seen).toMatchObject([{ ok: true, event: { kind: 'paid', providerPaymentId: p.payment.id } }]);
   });
 
   it('an unknown payment, a malformed body, other events, and YooKassa down while refetching', async () => {
