@@ -13,6 +13,8 @@ import { sendJson, startFake, type FakeServer } from './http-fake.ts';
  *   Refusals are 400 `{ error: { type: "invalid_request_error", code, param, message } }`.
  *   `Idempotency-Key`: the same key and parameters answer the first result (`Idempotent-Replayed: true`); other
  *   parameters 400 `idempotency_error`.
+ * - POST /v1/subscriptions/{id} `cancel_at_period_end=true|false` → the subscription with `cancel_at` (its period's end),
+ *   404 for an unknown one.
  * - GET /v1/checkout/sessions/{id} (`expand[]=payment_intent` gives the intent object) → the session, or 404
  *   `resource_missing`.
  * Test controls: `complete(id)` (pays: a payment intent, or an active subscription carrying subscription_data's
@@ -75,6 +77,8 @@ export async function startStripeFake(secretKey = 'sk_test_fake_4242'): Promise<
     }
     const url = new URL(req.url ?? '/', 'http://fake');
     if (url.pathname === '/v1/checkout/sessions' && req.method === 'POST') return createSession(req.headers['idempotency-key'] as string | undefined, String(req.headers['content-type'] ?? ''), raw, res);
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname);
+    if (sub && req.method === 'POST') return updateSubscription(decodeURIComponent(sub[1]!), String(req.headers['content-type'] ?? ''), raw, res);
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(url.pathname);
     if (one && req.method === 'GET') {
       const s = fake.sessions.get(decodeURIComponent(one[1]!));
@@ -102,6 +106,18 @@ export async function startStripeFake(secretKey = 'sk_test_fake_4242'): Promise<
     const [status, body] = sessionFrom(form);
     if (key && status < 500) idempotent.set(key, { hash, status, body: status === 200 ? (body as { id: string }).id : body });
     return sendJson(res, status, body);
+  }
+
+  /** `cancel_at_period_end=true|false` (docs.stripe.com/api/subscriptions/update); the period is a month from payment here. */
+  function updateSubscription(id: string, type: string, raw: string, res: ServerResponse) {
+    const s = fake.subscriptions.get(id);
+    if (!s) return sendJson(res, 404, invalid(`No such subscription: '${id}'`, 'id', 'resource_missing'));
+    if (!type.startsWith('application/x-www-form-urlencoded')) return sendJson(res, 400, invalid('Invalid request (check that your POST content type is application/x-www-form-urlencoded)'));
+    const f = parseStripeForm(raw);
+    if (f.cancel_at_period_end !== 'true' && f.cancel_at_period_end !== 'false') return sendJson(res, 400, invalid('Invalid boolean: cancel_at_period_end', 'cancel_at_period_end'));
+    const end = s.current_period_end as number;
+    Object.assign(s, { cancel_at_period_end: f.cancel_at_period_end === 'true', cancel_at: f.cancel_at_period_end === 'true' ? end : null });
+    return sendJson(res, 200, s);
   }
 
   function sessionFrom(f: Record<string, unknown>): [number, unknown] {
@@ -167,7 +183,8 @@ export async function startStripeFake(secretKey = 'sk_test_fake_4242'): Promise<
         s.payment_intent = pi;
       } else {
         const sub = sid('sub');
-        fake.subscriptions.set(sub, { id: sub, object: 'subscription', status: 'active', metadata: s._subscriptionMetadata });
+        const now = Math.floor(Date.now() / 1000);
+        fake.subscriptions.set(sub, { id: sub, object: 'subscription', status: 'active', metadata: s._subscriptionMetadata, cancel_at_period_end: false, cancel_at: null, current_period_start: now, current_period_end: now + 30 * 86400 });
         s.subscription = sub;
         s.customer = sid('cus');
       }

@@ -71,6 +71,17 @@ describe('a Checkout Session', () => {
     expect(p.ok && p.payment).toMatchObject({ status: 'succeeded', providerStatus: 'complete/paid', subscriptionId: expect.stringMatching(/^sub_/) });
   });
 
+  it('auto-pay off ends the subscription at the close of its paid period; an unknown subscription is notFound', async () => {
+    const r = await created({ autoPay: { intervalMonths: 1 } });
+    fake.complete(r.payment.id);
+    const subId = fake.sessions.get(r.payment.id)!.subscription as string;
+    const stop = await stripe.stopRenewals({ subscriptionId: subId, idempotencyKey: `stop-${subId}` });
+    const sub = fake.subscriptions.get(subId)!;
+    expect(sub.cancel_at_period_end).toBe(true);
+    expect(stop).toEqual({ ok: true, endsAt: new Date((sub.current_period_end as number) * 1000).toISOString() });
+    expect(await stripe.stopRenewals({ subscriptionId: 'sub_missing', idempotencyKey: 'stop-missing' })).toEqual({ ok: false, kind: 'notFound' });
+  });
+
   it('the same key gives the same session; the same key with other parameters is refused with idempotency_error', async () => {
     const req = checkout();
     const [a, b] = [await stripe.createCheckout(req), await stripe.createCheckout(req)];

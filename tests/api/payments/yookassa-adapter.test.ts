@@ -117,6 +117,13 @@ describe('a charge of the saved method', () => {
     expect(d.ok && d.payment).toMatchObject({ status: 'canceled', cancellation: { party: 'payment_network', reason: 'insufficient_funds' } });
   });
 
+  it('auto-pay off calls nothing: renewals are our own job\'s', async () => {
+    const before = fake.requests.length;
+    expect(yk.renewals).toBe('merchant');
+    expect(await yk.stopRenewals({ subscriptionId: '3', idempotencyKey: 'stop-3' })).toEqual({ ok: true });
+    expect(fake.requests.length).toBe(before);
+  });
+
   it('an unknown method is refused naming payment_method_id', async () => {
     const r = await yk.chargeSavedMethod({ idempotencyKey: `renewal-x-${Date.now()}`, amount: { amount: 100, currency: 'RUB' }, description: 'x', methodId: 'no-such-method', metadata: {} });
     expect(r).toMatchObject({ ok: false, kind: 'refused', code: 'invalid_request', parameter: 'payment_method_id' });

@@ -184,6 +184,13 @@ export function stripeProvider(settings: Settings, now: () => number): PaymentPr
     async chargeSavedMethod() {
       return { ok: false, kind: 'unsupported', reason: 'Stripe renews its subscriptions itself (invoice.paid / invoice.payment_failed)' };
     },
+    async stopRenewals(req: { subscriptionId: string; idempotencyKey: string }) {
+      const a = await call(`${settings.apiUrl}/v1/subscriptions/${encodeURIComponent(req.subscriptionId)}`, { headers: { ...auth, 'Idempotency-Key': req.idempotencyKey }, form: { cancel_at_period_end: 'true' } });
+      if (isFailure(a)) return a;
+      if (a.status !== 200) return refusalOf(a);
+      const cancelAt = (a.body as { cancel_at?: unknown }).cancel_at;
+      return { ok: true, ...(typeof cancelAt === 'number' ? { endsAt: new Date(cancelAt * 1000).toISOString() } : {}) };
+    },
     checkNotificationCredential: (input: IncomingNotification) => checkStripeSignature(settings.webhookSecret, input, now()),
     async readNotification(input: IncomingNotification): Promise<NotificationOutcome> {
       const credential = checkStripeSignature(settings.webhookSecret, input, now());

@@ -150,6 +150,11 @@ export interface PaymentProvider {
   /** A payment with no payer present. Stripe answers `unsupported` without a call: its subscription renews itself. */
   chargeSavedMethod(req: SavedMethodCharge): Promise<Outcome<{ payment: ProviderPayment }>>;
   /**
+   * Auto-pay off. YooKassa: nothing to call (our job simply stops charging). Stripe: the subscription ends at the
+   * close of the paid period (`cancel_at_period_end`); `endsAt` is when, and `customer.subscription.deleted` follows.
+   */
+  stopRenewals(req: { subscriptionId: string; idempotencyKey: string }): Promise<Outcome<{ endsAt?: string }>>;
+  /**
    * Only the credential, no call and no parsing: for the webhook route's guard, which runs before the body is parsed
    * (docs/webhooks.md "Credentials first"). YooKassa needs no body for it.
    */

@@ -97,6 +97,9 @@ export function yookassaProvider(settings: Settings): PaymentProvider {
       // No payer present: no confirmation. It may come back pending (receipt-first shops); then wait for the notification.
       return create(req.idempotencyKey, { amount: amountOf(req.amount), capture: true, payment_method_id: req.methodId, description: req.description.slice(0, 128), metadata: req.metadata });
     },
+    async stopRenewals() {
+      return { ok: true };
+    },
     checkNotificationCredential,
     async readNotification(input: IncomingNotification): Promise<NotificationOutcome> {
       const credential = checkNotificationCredential(input);
