@@ -25,7 +25,7 @@ afterAll(() => fake?.close());
 const { checkout, created } = checkouts(() => stripe, {
   amount: { amount: 1999, currency: 'USD' },
   description: 'Pro plan, 1 month',
-  returnUrl: 'https://cabinet.example/payments?checkout={CHECKOUT_SESSION_ID}',
+  returnUrl: 'https://cabinet.example/payments?checkout=co-1',
   customerEmail: 'owner@example.com',
   metadata: { ownerId: '9' },
 });

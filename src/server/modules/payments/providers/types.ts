@@ -46,7 +46,7 @@ export interface CheckoutRequest {
   amount: Money;
   /** Shown to the payer (YooKassa keeps 128 characters, Stripe uses it as the product name). */
   description: string;
-  /** Where the provider sends the payer back, paid or not. */
+  /** Where the provider sends the payer back, paid or not; it carries our checkout id (neither provider adds one). */
   returnUrl: string;
   customerEmail?: string;
   /** Our references, strings, at most 16 keys; `checkoutId` also becomes Stripe's `client_reference_id`. */
