@@ -87,7 +87,21 @@ export interface ServerConfig {
   dialog360Partner?: { partnerId: string; username: string; password: string; hubUrl: string };
   /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
   outboundFetch: { allow: string[] };
+  /**
+   * The operator's payment providers (docs/payment-providers.md "Settings"). A provider whose key settings are unset is
+   * "not configured": paying through it waits for the operator. Keys and secrets are never logged.
+   */
+  payments: PaymentSettings;
 }
+
+/** YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, YOOKASSA_API_URL, YOOKASSA_NOTIFY_SOURCES; STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL. */
+export interface PaymentSettings {
+  yookassa: { shopId?: string; secretKey?: string; apiUrl: string; notifySources: string[] };
+  stripe: { secretKey?: string; webhookSecret?: string; apiUrl: string };
+}
+
+/** The addresses YooKassa sends notifications from (yookassa.ru/developers/using-api/webhooks, "IP authentication"). */
+export const YOOKASSA_NOTIFY_SOURCES = ['185.71.76.0/27', '185.71.77.0/27', '77.75.153.0/25', '77.75.156.11', '77.75.156.35', '77.75.154.128/25', '2a02:5180::/32'];
 
 /** WAHA gateway (docs/channels.md): WAHA_URL (required to enable), WAHA_API_KEY, WAHA_SESSION, WAHA_TIMEOUT_MS. */
 export interface WahaOptions {
@@ -262,6 +276,23 @@ function dialog360Partner(env: Env): ServerConfig['dialog360Partner'] {
   return { partnerId, username, password, hubUrl: providerUrl(env, 'DIALOG360_HUB_URL', 'https://hub.360dialog.io/api/v2') };
 }
 
+function paymentSettings(env: Env): PaymentSettings {
+  const sources = cidrList(env, 'YOOKASSA_NOTIFY_SOURCES');
+  return {
+    yookassa: {
+      shopId: env.YOOKASSA_SHOP_ID?.trim() || undefined,
+      secretKey: env.YOOKASSA_SECRET_KEY?.trim() || undefined,
+      apiUrl: providerUrl(env, 'YOOKASSA_API_URL', 'https://api.yookassa.ru'),
+      notifySources: sources.length ? sources : YOOKASSA_NOTIFY_SOURCES,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+      apiUrl: providerUrl(env, 'STRIPE_API_URL', 'https://api.stripe.com'),
+    },
+  };
+}
+
 function clockOffsetMs(env: Env): number {
   const raw = env.CLOCK_OFFSET?.trim();
   if (!raw) return 0;
@@ -340,6 +371,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       dialog360ApiUrl: providerUrl(env, 'DIALOG360_API_URL', 'https://waba-v2.360dialog.io'),
     },
     dialog360Partner: dialog360Partner(env),
+    payments: paymentSettings(env),
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');
