@@ -1,6 +1,7 @@
 import type { components } from '../../api/schema.d.ts';
 import type { T } from '../../i18n/translate.ts';
 import { api } from '../../api/browser.ts';
+import { OWNER_KINDS } from '../../shared/flows/kinds.ts';
 
 export type DeliveryMessage = components['schemas']['DeliveryMessage'];
 export type DeliveryMessageList = components['schemas']['DeliveryMessageList'];
@@ -69,14 +70,15 @@ export async function flowOptions(): Promise<{ id: number; title: string }[] | u
 /** Statuses of a message that went out: a flow with one of these has something to measure. */
 const WENT_OUT: DeliveryStatus[] = ['sent', 'delivered', 'read', 'replied'];
 
-/** The flow of the latest message that went out (newest of each such status), or undefined when none did. */
+/** The flow of the latest message that reached a client (among the newest of each such status), or undefined when none did. */
 export async function latestSentFlowId(): Promise<number | undefined> {
   const answers = await Promise.all(
-    WENT_OUT.map((status) => api().GET('/Messages', { params: { query: { page: 1, pageSize: 1, status } } }).catch(() => ({ data: undefined }))),
+    WENT_OUT.map((status) => api().GET('/Messages', { params: { query: { page: 1, pageSize: 20, status } } }).catch(() => ({ data: undefined }))),
   );
+  // Conversion counts clients messaged at their own number: a report to the owner or a test-mode send shows nobody.
   const latest = answers
     .flatMap((a) => a.data?.messages ?? [])
-    .filter((m) => m.flowId !== null)
+    .filter((m) => m.flowId !== null && m.sentTo === m.recipient && !(OWNER_KINDS as readonly string[]).includes(m.kind))
     .sort((a, b) => (b.sentUnixTime ?? 0) - (a.sentUnixTime ?? 0))[0];
   return latest?.flowId ?? undefined;
 }

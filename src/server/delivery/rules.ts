@@ -1,3 +1,4 @@
+import { OWNER_KINDS } from '../../shared/flows/kinds.ts';
 import { normalizePhone } from '../../shared/validation/index.ts';
 import type { Flow, SourceFacts } from './source.ts';
 import { nextInWindow } from './time.ts';
@@ -35,7 +36,7 @@ export interface SendFacts {
 const digits = (phone: string) => normalizePhone(phone)?.slice(1);
 
 /** Messages that go to the client: combat mode, and the reports, which always go to the owner's number as planned. */
-const toRecipient = (f: SendFacts) => f.flow?.mode === 'combat' || f.kind === 'dailyReport' || f.kind === 'weeklyReport';
+const toRecipient = (f: SendFacts) => f.flow?.mode === 'combat' || (OWNER_KINDS as readonly string[]).includes(f.kind);
 
 /** The numbers a test-mode message goes to (§2/§5 "several numbers separated by commas"), else the owner's (§4). */
 export function testNumbers(f: SendFacts): string[] {

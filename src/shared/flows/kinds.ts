@@ -25,6 +25,9 @@ export type FlowMode = (typeof FLOW_MODES)[number];
 export const BUTTON_TYPES = ['simpleAnswer', 'url', 'call'] as const;
 export type ButtonType = (typeof BUTTON_TYPES)[number];
 
+/** Kinds that message the owner (reports), never a client: they go to the owner's number even in test mode and have no conversion. */
+export const OWNER_KINDS: readonly FlowKind[] = ['dailyReport', 'weeklyReport'];
+
 /** Kinds triggered by booking webhooks: their running state is Working (§4), the scheduled ones wait (Waiting). */
 export const WEBHOOK_KINDS: readonly FlowKind[] = ['newRecord', 'changedRecord', 'cancelledRecord'];
 
