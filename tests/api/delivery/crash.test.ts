@@ -44,7 +44,7 @@ const killed = (child: ChildProcess) => new Promise<void>((done) => (child.exitC
 
 it('SIGKILL during dispatch loses nothing, sends nothing twice and keeps the cap', { timeout: 240_000 }, async () => {
   // Set-up in-process: an owner with a running combat new-record flow, a backlog of bookings, a monthly limit.
-  const setup = await deliveryServer();
+  const setup = await deliveryServer({ SEED_DEMO: 'false' }); // the demo account's evening daily report would send beside the backlog
   const o = await owner(setup);
   await flow(setup, o, 'newRecord');
   await setup.api.db.update(users).set({ monthlyMessageLimit: LIMIT }).where(eq(users.id, o.id));
