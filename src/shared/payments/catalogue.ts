@@ -102,3 +102,4 @@ export type Months = (typeof MONTHS)[number];
 /** §5/§9 pack minimums: distribution messages, reviews, and the AI balance top-up in whole US dollars. */
 export const PACK_MINIMUMS = { messages: 500, reviews: 100, aiBalance: 20 } as const;
 export type PackKind = keyof typeof PACK_MINIMUMS;
+export const PACK_KINDS = Object.keys(PACK_MINIMUMS) as PackKind[];

@@ -26,17 +26,23 @@ export interface TariffLine extends TariffLineInput {
   amount: number;
 }
 
+/** The monthly price of one unit of `tariff` in this currency. */
+export const tariffPrice = (currency: CurrencyPrices, tariff: TariffId): number => currency.tariffs[`${tariff}`];
+
+const PACK_PRICE: Record<PackKind, keyof CurrencyPrices['packs']> = { messages: 'message', reviews: 'review', aiBalance: 'aiBalanceDollar' };
+
+/** The price of one item of a pack (a message, a review, a dollar of AI balance) in this currency. */
+export const packPrice = (currency: CurrencyPrices, kind: PackKind): number => currency.packs[PACK_PRICE[kind]];
+
 /** One tariff line: the first unit at full price, others less the tariff's additional-unit discount, then the months discount. */
 export function priceTariffLine(prices: PriceList, currency: CurrencyPrices, line: TariffLineInput): TariffLine {
-  const unitPrice = currency.tariffs[String(line.tariff) as keyof CurrencyPrices['tariffs']];
+  const unitPrice = tariffPrice(currency, line.tariff);
   const additional = ADDITIONAL_UNIT_DISCOUNT[line.tariff] ?? 0;
   const perMonth = unitPrice + (line.units - 1) * lessPercent(unitPrice, additional);
   const gross = perMonth * line.months;
   const monthsDiscountPercent = prices.monthsDiscountPercent[String(line.months) as `${Months}`];
   return { ...line, unitPrice, additionalUnitDiscountPercent: additional, monthsDiscountPercent, gross, amount: lessPercent(gross, monthsDiscountPercent) };
 }
-
-const PACK_PRICE: Record<PackKind, keyof CurrencyPrices['packs']> = { messages: 'message', reviews: 'review', aiBalance: 'aiBalanceDollar' };
 
 export interface PackLine {
   kind: PackKind;
@@ -46,11 +52,11 @@ export interface PackLine {
 }
 
 export const packLine = (currency: CurrencyPrices, kind: PackKind, quantity: number): PackLine => {
-  const unitPrice = currency.packs[PACK_PRICE[kind]];
+  const unitPrice = packPrice(currency, kind);
   return { kind, quantity, unitPrice, amount: unitPrice * quantity };
 };
 
 export const packBelowMinimum = (kind: PackKind, quantity: number): boolean => quantity < PACK_MINIMUMS[kind];
 
 /** §9 trial: after 3 days the quick-start plan (tariff 1) is charged for one month, one unit, in the brand's currency. */
-export const trialChargeOf = (currency: CurrencyPrices, tariff: TariffId): number => currency.tariffs[String(tariff) as keyof CurrencyPrices['tariffs']];
+export const trialChargeOf = tariffPrice;

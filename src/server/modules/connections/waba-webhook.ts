@@ -14,7 +14,8 @@ import { sealedConnections, type Sealed } from './sealed.ts';
 import { deleteConnection, setState } from './store.ts';
 import { setWabaTemplateStatus } from './store-waba.ts';
 import { setWabaWebhook, WABA_SECRET_HEADER } from './waba-api.ts';
-import { connectionIdOf, header, readAtMost, same } from './webhooks.ts';
+import { sameSecret } from '../../platform/auth/secrets.ts';
+import { connectionIdOf, header, readAtMost } from './webhooks.ts';
 
 // 360dialog's webhook of one WhatsApp Business number (docs/connections.md "WhatsApp Business (360dialog)"): set on
 // connect with a secret header, it brings Meta's Cloud API notifications: the clients' messages, our messages'
@@ -62,7 +63,7 @@ export function wabaWebhookGuard(ctx: AppContext): WebhookGuard {
     if (!account) throw notFound('webhookNotFound');
     const given = header(req, WABA_SECRET_HEADER.toLowerCase());
     const secret = account.credentials.webhookSecret;
-    if (!given || !secret || !same(given, secret)) throw new HttpError(401, 'webhookSecretWrong');
+    if (!given || !secret || !sameSecret(given, secret)) throw new HttpError(401, 'webhookSecretWrong');
     const body = await readAtMost(payload, BODY_MAX);
     verified.set(req, account);
     return Readable.from([body]);

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../../platform/auth/secrets.ts';
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryEvent } from '../../delivery/channels/channel.ts';
@@ -32,7 +32,6 @@ export const connectionIdOf = (req: FastifyRequest) => {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id > 0 && id <= 2147483647 ? id : undefined;
 };
-export const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The whole body of a verified caller, refused (413) past `max` bytes without buffering more. */
 export async function readAtMost(payload: AsyncIterable<unknown>, max: number): Promise<Buffer> {
@@ -55,7 +54,7 @@ export function connectionWebhookGuards(ctx: AppContext): Record<string, Webhook
       const id = connectionIdOf(req);
       const given = header(req, 'x-telegram-bot-api-secret-token');
       const bot = given && id !== undefined ? await sealed.byId(id, 'telegram') : undefined;
-      if (!bot || !same(given!, bot.credentials.webhookSecret)) throw new HttpError(401, 'webhookSecretWrong');
+      if (!bot || !sameSecret(given!, bot.credentials.webhookSecret)) throw new HttpError(401, 'webhookSecretWrong');
       bots.set(req, bot);
     },
     /**

@@ -2,7 +2,7 @@ import type { components } from '../../../api/schema.d.ts';
 import type { BrandRules } from '../../platform/brands.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
-import { CATALOGUE, isTariffId, MONTHS, PACK_MINIMUMS, type Months, type PackKind } from '../../../shared/payments/catalogue.ts';
+import { CATALOGUE, isTariffId, MONTHS, PACK_KINDS, PACK_MINIMUMS, type Months } from '../../../shared/payments/catalogue.ts';
 import type { PriceList } from '../../../shared/payments/prices.ts';
 import { lessPercent, packBelowMinimum, packLine, priceTariffLine } from '../../../shared/payments/pricing.ts';
 import { checkPromocode, type AppliedPromo } from './promo.ts';
@@ -13,7 +13,6 @@ export type Cart = Schemas['PaymentCart'];
 export type Quote = Schemas['PaymentQuote'];
 
 const PACK_PROBLEM = { messages: 'messagesPackTooSmall', reviews: 'reviewsPackTooSmall', aiBalance: 'aiBalanceTooSmall' } as const;
-const PACK_KINDS = Object.keys(PACK_MINIMUMS) as PackKind[];
 
 /**
  * Prices `userId`'s cart on the brand serving the request, or refuses it with a 400 naming the field (the first

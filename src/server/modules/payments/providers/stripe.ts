@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { sameSecret } from '../../../platform/auth/secrets.ts';
 import type { PaymentSettings } from '../../../platform/config.ts';
 import { call, isFailure, stringsOf, text, type Answer } from './call.ts';
 import type { CheckoutRequest, CredentialCheck, IncomingNotification, NotificationRefusal, NotificationOutcome, Outcome, PaymentProvider, ProviderFailure, ProviderPayment, VerifiedEvent } from './types.ts';
@@ -77,7 +78,6 @@ function signatureParts(header: string): { t?: number; v1: string[] } {
   return out;
 }
 
-const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 const bodyText = (input: IncomingNotification) => (typeof input.rawBody === 'string' ? input.rawBody : input.rawBody.toString('utf8'));
 
@@ -100,7 +100,7 @@ export function checkStripeSignature(secret: string, input: IncomingNotification
   const { t, v1 } = signatureParts(header);
   if (t === undefined || !v1.length) return refused('badSignature', 'Stripe-Signature lacks t or v1');
   const expected = stripeSignature(secret, t, bodyText(input));
-  if (!v1.some((given) => sameHex(expected, given))) return refused('badSignature', 'no v1 signature matches');
+  if (!v1.some((given) => sameSecret(expected, given))) return refused('badSignature', 'no v1 signature matches');
   if (Math.abs(nowMs / 1000 - t) > STRIPE_TOLERANCE_S) return refused('staleTimestamp', `signed at ${t}, more than ${STRIPE_TOLERANCE_S} s from now`);
   return { ok: true };
 }
