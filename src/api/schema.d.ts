@@ -2100,6 +2100,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Payments/Checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prices the cart again (as the quote, inside the owner's lock) and opens a checkout at the brand's provider (YooKassa for RUB, Stripe for USD); answers where to send the payer. The terms must be accepted (§5). */
+        post: operations["startCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Checkout/{checkoutId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the owner's checkouts with its result (the page the provider sends the payer back to reads it); a pending checkout is asked of the provider again, so a lost notification still ends in the right state. */
+        get: operations["getCheckout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Invoice request for a company (§1, §8 'Invoice request sent'): the priced cart is issued as an invoice, mailed as a PDF to `email`; paying it is recorded by an admin. */
+        post: operations["requestInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's subscriptions (the trial's included), Active first, each with its paid months, next charge and auto-pay. */
+        get: operations["listSubscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Payments/Subscriptions/{subscriptionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Auto-pay on or off. Off stops the next charge (Stripe: the subscription ends with its paid period); on needs a saved payment method (409 `autoPayNeedsCheckout` otherwise: pay once with auto-pay to save one). */
+        patch: operations["updateSubscription"];
+        trace?: never;
+    };
+    "/Payments/Subscriptions/{subscriptionId}/Cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels: no further charge (the trial's 1200 included); the paid period runs to its end, then the subscription is Expired. Cancelling twice answers the same. */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Public/Payments/{publicId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public (/publicPayments?payment=…): a pay link's payment — what it buys, the amount, whether it is paid. 404 for an unknown id. */
+        get: operations["getPublicPayment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Public/Payments/{publicId}/Checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: opens the provider's checkout for a pay link's unpaid payment (no sign-in); the terms must be accepted. 409 `alreadyPaid` when it is paid. */
+        post: operations["startPublicCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/yookassa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** YooKassa's HTTP notifications: accepted only from YooKassa's published addresses, then the payment is fetched again and that answer applied, once. 200 when applied or known; 403 from another address; 503 while YooKassa cannot be asked (it sends the notification again). */
+        post: operations["yookassaNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stripe's webhook events, `Stripe-Signature` checked (HMAC-SHA256 over the raw body, 5-minute tolerance) before the body is parsed; each event applied once. */
+        post: operations["stripeNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3522,6 +3692,113 @@ export interface components {
             payments: components["schemas"]["OwnPayment"][];
             total: number;
             pages: number;
+        };
+        CheckoutRequest: {
+            items: components["schemas"]["PaymentCartItem"][];
+            packs?: {
+                messages?: number;
+                reviews?: number;
+                aiBalance?: number;
+            };
+            promocode?: string;
+            /** @default false */
+            autoPay: boolean;
+            /** @description Must be true (§5: the terms before paying), else 400 `termsNotAccepted` */
+            termsAccepted: boolean;
+        };
+        /**
+         * @description `paid` once the payment is recorded (the tariffs are on); `canceled` when the provider says it will not be paid
+         * @enum {string}
+         */
+        CheckoutStatus: "pending" | "paid" | "canceled";
+        Checkout: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["CheckoutStatus"];
+            /** @enum {string} */
+            provider: "yookassa" | "stripe";
+            currency: components["schemas"]["Currency"];
+            total: number;
+            autoPay: boolean;
+            quote: components["schemas"]["PaymentQuote"];
+            /** @description The provider page to send the payer to while pending */
+            confirmationUrl: string | null;
+            createdDateUnixTime: number;
+            /** @description The payments rows the paid checkout became (one per tariff line) */
+            paymentIds: number[];
+            cancellationReason: string | null;
+        };
+        InvoiceRequest: {
+            items: components["schemas"]["PaymentCartItem"][];
+            packs?: {
+                messages?: number;
+                reviews?: number;
+                aiBalance?: number;
+            };
+            companyName: string;
+            /** @description The company's tax number (INN, VAT, EIN) */
+            taxId: string;
+            /**
+             * Format: email
+             * @description Where the PDF is mailed
+             */
+            email: string;
+        };
+        Invoice: {
+            number: string;
+            total: number;
+            currency: components["schemas"]["Currency"];
+            email: string;
+            createdDateUnixTime: number;
+        };
+        Subscription: {
+            id: number;
+            tariff: number;
+            unit: components["schemas"]["PaymentUnitKind"];
+            unitIds: string[];
+            /** @enum {string} */
+            status: "Active" | "Expired";
+            /** @description The 3-day trial, which ends in the §9 charge unless cancelled */
+            isTrial: boolean;
+            /** @description Months each charge pays for */
+            intervalMonths: number;
+            /** @description Months paid so far (§9: subscriptions count paid intervals in months) */
+            paidMonths: number;
+            /** @description What each charge takes, minor units */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            /** @enum {string} */
+            provider: "yookassa" | "stripe";
+            autoPay: boolean;
+            /** @description A saved method or a provider subscription exists, so auto-pay can be turned on */
+            canAutoPay: boolean;
+            cancelled: boolean;
+            /** @description The end of the paid (or trial) period */
+            periodEndUnixTime: number;
+            /** @description When the next charge is made; null when auto-pay is off or cancelled */
+            nextChargeUnixTime: number | null;
+            /** @description Why the last renewal failed (it is retried on a schedule) */
+            lastChargeError: string | null;
+        };
+        SubscriptionList: {
+            subscriptions: components["schemas"]["Subscription"][];
+        };
+        PublicPayment: {
+            /** Format: uuid */
+            publicId: string;
+            tariff: number;
+            /** @description Minor units */
+            amount: number;
+            currency: components["schemas"]["Currency"];
+            /** @description Paid already */
+            success: boolean;
+            dateBeginUnixTime: number | null;
+            dateEndUnixTime: number | null;
+            /** @description The brand the payment is for (its name and provider) */
+            brand: string;
+        };
+        PublicCheckout: {
+            confirmationUrl: string;
         };
     };
     responses: {
@@ -7588,6 +7865,285 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    startCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The checkout, pending at the provider; send the payer to `confirmationUrl` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                checkoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The checkout */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkout"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    requestInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InvoiceRequest"];
+            };
+        };
+        responses: {
+            /** @description The invoice was issued and mailed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    updateSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoPay: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription as it now stands */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                subscriptionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cancelled subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    getPublicPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment behind the link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPayment"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startPublicCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    termsAccepted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Send the payer to `confirmationUrl` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCheckout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    yookassaNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Applied, already applied, or not ours to act on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "duplicate" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            /** @description YooKassa could not be asked about the payment; it sends the notification again */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    stripeNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Applied, already applied, or not ours to act on */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "duplicate" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
         };
     };
 }

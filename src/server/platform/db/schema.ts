@@ -11,3 +11,4 @@ export * from '../../delivery/schema.ts';
 export * from '../../modules/connections/schema.ts';
 export * from '../../modules/conversations/schema.ts';
 export * from '../../modules/connections/sending/schema.ts';
+export * from '../../modules/payments/schema.ts';
