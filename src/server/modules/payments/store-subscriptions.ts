@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { sealerFor } from '../../platform/crypto/sealing.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { subscriptions } from './schema.ts';
+
+// The subscriptions table's one store (docs/payments.md "Subscriptions"). The saved payment method id is sealed
+// like a connection's secrets: context `payment-method:<subscription owner>`, so a value copied to another owner's
+// row does not open.
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+
+const methodContext = (userId: number) => `payment-method:${userId}`;
+
+export interface NewSubscription {
+  userId: number;
+  brand: string;
+  provider: 'yookassa' | 'stripe';
+  tariff: number;
+  unitIds: string[];
+  intervalMonths: number;
+  amount: number;
+  currency: string;
+  isTrial?: boolean;
+  autoPay: boolean;
+  paidMonths: number;
+  periodEnd: number;
+  nextChargeAt: number | null;
+  savedMethod?: { id: string; title: string };
+  providerSubscriptionId?: string;
+  firstPaymentId?: number;
+  at: Date;
+}
+
+export async function openSubscription(db: Tx, keys: readonly Uint8Array[], s: NewSubscription): Promise<SubscriptionRow> {
+  const { savedMethod, at, ...rest } = s;
+  const sealed = savedMethod ? sealerFor(keys).seal(savedMethod.id, methodContext(s.userId)) : null;
+  const [row] = await db
+    .insert(subscriptions)
+    .values({
+      ...rest,
+      savedMethodSealed: sealed,
+      savedMethodKeyId: sealed ? (sealerFor(keys).keyOf(sealed) ?? null) : null,
+      savedMethodTitle: savedMethod?.title ?? null,
+      createdAt: at,
+    })
+    .returning();
+  return row!;
+}
+
+/** The saved method's id, or undefined when none is saved or no configured key opens it. */
+export function savedMethodOf(keys: readonly Uint8Array[], row: SubscriptionRow): string | undefined {
+  if (!row.savedMethodSealed) return undefined;
+  try {
+    return sealerFor(keys).open(row.savedMethodSealed, methodContext(row.userId));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function subscriptionOf(db: Tx, userId: number, id: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)));
+  return row;
+}
+
+export async function subscriptionByProviderId(db: Tx, provider: 'yookassa' | 'stripe', providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
+  return row;
+}
