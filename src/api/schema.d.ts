@@ -3292,6 +3292,8 @@ export interface components {
             address?: string;
             deliverAtUnixTime?: number | null;
             courierName?: string;
+            /** @description Where the client pays for this order (the shop's or restaurant's own payment page, http or https); fills the {paymentLink} message variable. Empty = none. */
+            paymentUrl?: string;
         };
         Order: {
             id: number;
@@ -3311,6 +3313,7 @@ export interface components {
             address: string;
             deliverAtUnixTime: number | null;
             courierName: string;
+            paymentUrl: string;
             version: number;
         };
         /** @description Each setup step, true once done (docs/home.md "The checklist"). */

@@ -69,6 +69,17 @@ describe('order events', () => {
     expect(sent!.text).toBe('You left Pizza × 2, Cola (1250 ₽) in order 1042');
   });
 
+  it('{paymentLink} is the order’s own payment page; without one the token stays visible', async () => {
+    const o = await owner(server);
+    await flow(server, o, 'abandonedCart', { delayMinutes: 0, content: 'Pay {orderNum}: {paymentLink}' });
+    const placed = await placeOrder(o, { paymentUrl: ' https://shop.example/pay/1042?t=ab ' });
+    expect((await server.call('GET', `/Booking/Orders/${placed.id}`, { token: o.token })).body.paymentUrl).toBe('https://shop.example/pay/1042?t=ab');
+    await placeOrder(o, { number: '1043', phone: '+79161234568' });
+    await advance(server, 60 * 60);
+    const texts = (await messagesOf(server, o)).map((m) => m.text).sort();
+    expect(texts).toEqual(['Pay 1042: https://shop.example/pay/1042?t=ab', 'Pay 1043: {paymentLink}']);
+  });
+
   it('a confirmed order withdraws its abandoned cart at once; an order placed already confirmed plans none', async () => {
     const o = await owner(server);
     const cart = await orderFlow(o, 'abandonedCart', { delayMinutes: 30 });
@@ -200,6 +211,8 @@ describe('order API guards', () => {
       [{ phone: '+79161234567', number: '1', status: 'Lost' }, /status/],
       [{ phone: '+79161234567', number: '1', sum: -5 }, /sum/],
       [{ phone: '+79161234567', number: '1', deliveryType: 'ByDrone' }, /deliveryType/],
+      [{ phone: '+79161234567', number: '1', paymentUrl: 'javascript:alert(1)' }, /paymentUrl/],
+      [{ phone: '+79161234567', number: '1', paymentUrl: 'x'.repeat(2001) }, /paymentUrl/],
     ];
     for (const [body, field] of cases) {
       const res = await server.call('POST', '/Booking/Orders', { token: b.token, body });

@@ -12,7 +12,7 @@ import { decideStatic, type SendFacts } from '../../../src/server/delivery/rules
 const NOW = Date.UTC(2026, 10, 2, 9, 0); // 12:00 in Moscow
 const order = (over: Partial<Order> = {}): Order => ({
   id: 1, userId: 1, clientId: 1, number: '77', sum: 10, status: 'Unconfirmed', deliveryType: null, items: [], address: '', deliverAt: null,
-  courierName: '', version: 1, source: 'demo', externalId: null, createdAt: new Date(NOW), updatedAt: new Date(NOW), ...over,
+  courierName: '', paymentUrl: '', version: 1, source: 'demo', externalId: null, createdAt: new Date(NOW), updatedAt: new Date(NOW), ...over,
 });
 function facts(kind: string, o: Order, filters: Partial<ReturnType<typeof defaultFields>['filters']> = {}): SendFacts {
   const d = defaultFields(kind as never);

@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db/transactions.ts';
 import type { Order } from './plan.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
+import { checkUrl } from '../../../shared/validation/rules.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { applyIikoWebhook } from './iiko.ts';
 import { createOrder, lockOwnOrder, setOrderStatus } from './store.ts';
@@ -28,6 +29,7 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
       address: order.address,
       deliverAtUnixTime: order.deliverAt ? Math.floor(order.deliverAt.getTime() / 1000) : null,
       courierName: order.courierName,
+      paymentUrl: order.paymentUrl,
       version: order.version,
     };
   };
@@ -38,9 +40,12 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
       const b = req.body;
       if (!b.number.trim()) throw invalidField('number', 'empty');
       if (b.items?.some((i) => !i.title.trim())) throw invalidField('items.title', 'empty');
+      const paymentUrl = b.paymentUrl?.trim();
+      if (paymentUrl && checkUrl(paymentUrl)) throw invalidField('paymentUrl', 'urlInvalid');
       const input = {
         ...b,
         number: b.number.trim(),
+        paymentUrl,
         items: b.items?.map((i) => ({ title: i.title.trim(), amount: i.amount ?? 1, price: i.price ?? 0 })),
         deliverAt: b.deliverAtUnixTime == null ? b.deliverAtUnixTime : b.deliverAtUnixTime * 1000,
         deliveryType: b.deliveryType as Order['deliveryType'] | undefined,

@@ -26,6 +26,8 @@ export const orders = pgTable(
     /** When the client should get it ({deliveryTime}). */
     deliverAt: ts('deliver_at'),
     courierName: text('courier_name').notNull().default(''),
+    /** Where the client pays for it ({paymentLink}); empty when the source gave none. */
+    paymentUrl: text('payment_url').notNull().default(''),
     // Owner, client, source + external id, times, and `version`, bumped on every status change: notices planned
     // for an older status are superseded.
     ...subjectColumns(),

@@ -25,6 +25,7 @@ export interface OrderDetails {
   address?: string;
   deliverAt?: number | null;
   courierName?: string;
+  paymentUrl?: string;
 }
 
 export interface OrderInput extends OrderDetails {
@@ -41,6 +42,7 @@ const columns = (d: Partial<OrderDetails>) => ({
   ...(d.address !== undefined ? { address: d.address } : {}),
   ...(d.deliverAt !== undefined ? { deliverAt: d.deliverAt === null ? null : new Date(d.deliverAt) } : {}),
   ...(d.courierName !== undefined ? { courierName: d.courierName } : {}),
+  ...(d.paymentUrl !== undefined ? { paymentUrl: d.paymentUrl } : {}),
 });
 
 export async function createOrder(tx: Tx, userId: number, input: OrderInput, ctx: EventContext, source = 'demo', externalId: string | null = null): Promise<Order> {

@@ -17,6 +17,7 @@ export function orderVariables(order: Order, now: number, timeZone: string): Par
   if (order.items.length) out.orderItems = order.items.map((i) => (i.amount === 1 ? i.title : `${i.title} × ${quantity(i.amount)}`)).join(', ');
   if (order.address) out.deliveryAddress = order.address;
   if (order.courierName) out.courierName = order.courierName;
+  if (order.paymentUrl) out.paymentLink = order.paymentUrl;
   if (order.deliverAt) {
     // The clock time when it is due today in the business zone, else the date too.
     const at = order.deliverAt.getTime();

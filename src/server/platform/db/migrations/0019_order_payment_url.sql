@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "payment_url" text DEFAULT '' NOT NULL;
