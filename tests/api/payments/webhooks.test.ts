@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(async () => w?.close());
 
-const post = (path: string, body: string | Buffer, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+const post = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   fetch(`${w.server.base}${path}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => undefined) }));
 const nowS = () => Math.floor(w.server.clock.now() / 1000);
 
