@@ -99,3 +99,20 @@ describe('the pay link', () => {
     expect((await pay(publicId, { termsAccepted: true })).status).toBe(201);
   });
 });
+
+describe('rate limit', () => {
+  it('each public route is limited per address like the code routes (429)', async () => {
+    const limited = await startPayWorld({ RATE_LIMIT_CODE_MAX: '2' });
+    try {
+      const id = '00000000-0000-4000-8000-000000000000';
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await limited.server.call('GET', `/Public/Payments/${id}`)).status);
+      expect(statuses).toEqual([404, 404, 429]);
+      const posts = [];
+      for (let i = 0; i < 3; i++) posts.push((await limited.server.call('POST', `/Public/Payments/${id}/Checkout`, { body: { termsAccepted: true } })).status);
+      expect(posts).toEqual([404, 404, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -148,3 +148,14 @@ describe('malformed bodies never 5xx', () => {
     expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
   });
 });
+
+describe('Stripe asynchronous methods', () => {
+  it('completed but unpaid stays pending; async_payment_failed then cancels', async () => {
+    const c = await stripeCheckout();
+    const session = { ...w.st.sessions.get(c.sid)!, status: 'complete', payment_status: 'unpaid' };
+    expect((await stripeNotify(w, 'checkout.session.completed', session)).body).toEqual({ result: 'ignored' });
+    expect((await checkoutRow(w, c.id))!.status).toBe('pending');
+    expect((await stripeNotify(w, 'checkout.session.async_payment_failed', session)).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, c.id)).toMatchObject({ status: 'canceled', cancellationReason: 'checkout.session.async_payment_failed' });
+  });
+});
