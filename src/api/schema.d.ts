@@ -2245,7 +2245,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** YooKassa's HTTP notifications: accepted only from YooKassa's published addresses, then the payment is fetched again and that answer applied, once. 200 when applied or known; 403 from another address; 503 while YooKassa cannot be asked (it sends the notification again). */
+        /** YooKassa's HTTP notifications: accepted only from YooKassa's published addresses (checked before the body is read), then the payment is fetched again and that answer applied, once. 200 when applied or known; 400 for a body that is not a notification or names a payment YooKassa does not know; 403 from another address; 404 while YooKassa is not configured; 503 while YooKassa cannot be asked (it sends the notification again). */
         post: operations["yookassaNotification"];
         delete?: never;
         options?: never;
@@ -2262,7 +2262,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook events, `Stripe-Signature` checked (HMAC-SHA256 over the raw body, 5-minute tolerance) before the body is parsed; each event applied once. */
+        /** Stripe's webhook events, `Stripe-Signature` checked (HMAC-SHA256 over the raw body, at most 64 KB, 5-minute tolerance) before the body is parsed: missing, wrong or stale → 401 `signatureInvalid`; each event applied once. 400 for a signed body that is not a Stripe event; 404 while Stripe is not configured. */
         post: operations["stripeNotification"];
         delete?: never;
         options?: never;
@@ -8049,6 +8049,7 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     startPublicCheckout: {
@@ -8080,6 +8081,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderUnavailable"];
         };
     };
@@ -8110,6 +8112,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description YooKassa could not be asked about the payment; it sends the notification again */
             503: {
                 headers: {
@@ -8147,6 +8150,17 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description The body is larger than a Stripe event can be */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
         };
     };
 }

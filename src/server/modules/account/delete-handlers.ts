@@ -10,6 +10,7 @@ import { anonymisePaymentsOf } from '../admin/store-payments.ts';
 import { leftoversOf, undoAtProviders } from '../connections/cleanup.ts';
 import { deleteConnectionsOf } from '../connections/store.ts';
 import { deleteOwnerImages } from '../flows/image-store.ts';
+import { detachSubscriptionsOf, stopStripeRenewals } from '../payments/account-deletion.ts';
 import { isDemoEmail } from '../demo/accounts.ts';
 import { deleteBusinessData } from './business-data.ts';
 import { deleteOwnerData as deleteAccountData, findUser } from './store.ts';
@@ -42,14 +43,16 @@ export function deleteHandlers(ctx: AppContext): Handlers<'deleteAccount'> {
         throw badRequest([{ field: 'confirmation', code: 'deleteConfirmationWrong', message: messages.deleteConfirmationWrong }]);
       }
       if (isDemoEmail(user.email)) throw new HttpError(409, 'demoAccountLocked');
-      const leftovers = await db.transaction(async (tx) => {
+      const { leftovers, stripeSubscriptions } = await db.transaction(async (tx) => {
         const found = await leftoversOf(tx, config, user.id);
+        const stripeSubscriptions = await detachSubscriptionsOf(tx, user.id); // no renewal, the saved method forgotten
         await deleteOwner(tx, user.id, new Date(config.now()));
-        return found;
+        return { leftovers: found, stripeSubscriptions };
       });
       userStates.forget(user.id); // after the commit: a read before it would cache the live account again
       // The providers' side after the commit, not awaited: a gateway down neither fails nor delays the deletion.
       void undoAtProviders(config, leftovers, req.log.child({ userId: user.id }));
+      void stopStripeRenewals(config, stripeSubscriptions, req.log.child({ userId: user.id }));
       // Files are not transactional: removed once the rows that name them are gone (a failure leaves only files).
       await deleteOwnerImages(config.dataDir, user.id).catch((error: unknown) => req.log.warn({ err: error, userId: user.id }, 'flow images not removed'));
       req.log.info({ userId: user.id }, 'account deleted by its owner');

@@ -211,3 +211,15 @@ export async function deleteOwnerData(tx: Tx, userId: number, at: Date): Promise
   await tx.delete(setUpRequests).where(eq(setUpRequests.userId, userId));
   await anonymiseUser(tx, userId, at);
 }
+
+/** Paid packs (issue 18): distribution messages, reviews and AI balance in US dollars, added to what the owner has. */
+export async function creditPacks(tx: Tx, userId: number, packs: { messages: number; reviews: number; aiBalance: number }): Promise<void> {
+  await tx
+    .update(users)
+    .set({
+      availableMessagesCount: sql`${users.availableMessagesCount} + ${packs.messages}`,
+      availableAiReviewsCount: sql`${users.availableAiReviewsCount} + ${packs.reviews}`,
+      balance: sql`${users.balance} + ${packs.aiBalance}`,
+    })
+    .where(eq(users.id, userId));
+}

@@ -164,3 +164,22 @@ export async function insertPromocode(db: Tx, values: typeof promocodes.$inferIn
 export async function anonymisePaymentsOf(tx: Tx, userId: number): Promise<void> {
   await tx.update(payments).set({ comment: null, yoomoneySubscriptionId: null, isAutoPay: false }).where(eq(payments.userId, userId));
 }
+
+/** A payment by the public id of its pay link (the public pay page; no user scope: the id is the secret). */
+export async function paymentByPublicId(db: Tx, publicId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.publicId, publicId));
+  return row;
+}
+
+/** The user's payment rows a checkout became (`orderId` = the checkout's id). */
+export async function paymentIdsOfOrder(db: Tx, userId: number, orderId: string): Promise<number[]> {
+  const rows = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.orderId, orderId))).orderBy(asc(payments.id));
+  return rows.map((r) => r.id);
+}
+
+/** The user's successful periods of one tariff with their units (a new period extends the latest covering the same units). */
+export const tariffPeriodsOf = (db: Tx, userId: number, tariff: number) =>
+  db
+    .select({ dateEnd: payments.dateEnd, instanceIds: payments.instanceIds, internalYclientsCompaniesIds: payments.internalYclientsCompaniesIds, iikoOrganizationsIds: payments.iikoOrganizationsIds, medFlexLpuIds: payments.medFlexLpuIds })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.tariff, tariff), eq(payments.success, true), isNotNull(payments.dateEnd)));

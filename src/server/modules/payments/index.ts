@@ -2,6 +2,7 @@ import { defineModule } from '../../platform/http/module.ts';
 import { checkoutHandlers } from './checkout-handlers.ts';
 import { paymentsHandlers } from './handlers.ts';
 import { subscriptionHandlers } from './subscription-handlers.ts';
+import { paymentWebhookGuards } from './webhook-routes.ts';
 
 // The payments domain (issue 18; docs/payments.md): catalogue, units, quote, history, checkout, notifications,
 // subscriptions. The `payments` and `promocodes` tables stay with the admin module's store-payments.ts, read here
@@ -9,4 +10,5 @@ import { subscriptionHandlers } from './subscription-handlers.ts';
 export const paymentsModule = defineModule({
   name: 'payments',
   handlers: (ctx) => ({ ...paymentsHandlers(ctx), ...checkoutHandlers(ctx), ...subscriptionHandlers(ctx) }),
+  webhooks: paymentWebhookGuards,
 });

@@ -27,4 +27,13 @@ export const paymentProblems = {
   promocodeTooManyPayments: 'Promo code is only for accounts with at most {{maximum}} previous payments',
   promocodeOneMonth: 'Promo code is valid for one month payment at a time',
   promocodeWithAutoPay: 'promo code cannot be combined with auto-pay',
+  // Checkout and the pay link (docs/payments.md "Checkout", "The pay link").
+  termsNotAccepted: 'accept the terms to pay',
+  autoPayMonthsDiffer: 'auto-pay renews every tariff for one period: choose the same months for all',
+  autoPayWithPacks: 'packs are bought once: pay for them without auto-pay',
+  autoPayOneTariff: 'auto-pay on this site renews one tariff: pay for the others separately',
+  paymentsNotConfigured: 'Paying online is not available yet; please contact support',
+  paymentProviderRefused: 'The payment service refused the payment; please try again later or contact support',
+  providerUnavailable: 'The provider did not answer; try again in a minute',
+  alreadyPaid: 'This payment is already paid',
 } as const;

@@ -1,0 +1,164 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { creditPacks } from '../account/store.ts';
+import { insertPayment, paymentByPublicId, tariffPeriodsOf, updatePayment, type PaymentChanges } from '../admin/store-payments.ts';
+import { accrueReferralReward } from '../partners/rewards.ts';
+import type { ProviderPayment } from './providers/types.ts';
+import type { Quote } from './quote.ts';
+import { lockCheckout, updateCheckout, type CheckoutRow } from './store-checkouts.ts';
+import { openSubscription } from './store-subscriptions.ts';
+
+// Applying a provider's answer to a checkout (docs/payments.md "Checkout", "Notifications"): one function for the
+// webhook, the return page's poll and the zero total, so a payment is recorded the same way, once, whoever is first.
+
+type Line = Quote['lines'][number];
+
+/** Calendar months later in UTC; a day the month lacks becomes its last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonthsUtc(unixSeconds: number, months: number): number {
+  const d = new Date(unixSeconds * 1000);
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return Math.floor(d.getTime() / 1000);
+}
+
+/** The payments row's unit columns for a line: the table keeps numbers except for iiko's GUIDs. */
+function unitColumns(line: Line): PaymentChanges {
+  const numbers = line.unitIds.map(Number);
+  switch (line.unit) {
+    case 'instance':
+      return { instanceIds: numbers };
+    case 'company':
+      return { internalYclientsCompaniesIds: numbers };
+    case 'organisation':
+      return { iikoOrganizationsIds: line.unitIds };
+    case 'clinicBranch':
+      return { medFlexLpuIds: numbers };
+    default:
+      return {};
+  }
+}
+
+/**
+ * When a line's period starts: now, or the end of the owner's paid period of the same tariff for any of the same
+ * units if that is later (a period bought early extends the current one, never overlaps it). A row with no units
+ * (an account tariff, the trial) covers every unit.
+ */
+async function periodStart(tx: Tx, userId: number, line: Line, nowS: number): Promise<number> {
+  const rows = await tariffPeriodsOf(tx, userId, line.tariff);
+  const mine = new Set(line.unitIds);
+  let start = nowS;
+  for (const r of rows) {
+    const ids = [...r.instanceIds, ...r.internalYclientsCompaniesIds, ...r.medFlexLpuIds].map(String).concat(r.iikoOrganizationsIds);
+    const overlaps = ids.length === 0 || mine.size === 0 || ids.some((id) => mine.has(id));
+    if (overlaps && r.dateEnd !== null && r.dateEnd > start) start = r.dateEnd;
+  }
+  return start;
+}
+
+/** Records a paid checkout: payments rows (tariffs on at once), packs, subscriptions, the referral reward. */
+async function recordPaid(ctx: AppContext, tx: Tx, row: CheckoutRow, payment: ProviderPayment | null, at: Date, log?: FastifyBaseLogger): Promise<number[]> {
+  const quote = row.quote as Quote;
+  const nowS = Math.floor(at.getTime() / 1000);
+  const paymentIds: number[] = [];
+
+  if (row.paymentPublicId) {
+    // The pay link: the admin's unpaid row becomes paid; no new row.
+    const linked = await paymentByPublicId(tx, row.paymentPublicId);
+    if (linked && linked.userId === row.userId && linked.success) {
+      // Paid twice through two open checkouts: the first stays; the operator refunds the second.
+      log?.error({ paymentPublicId: row.paymentPublicId, checkoutId: row.id, providerPaymentId: payment?.id }, 'pay link paid again');
+    } else if (linked && linked.userId === row.userId) {
+      await updatePayment(tx, row.userId, linked.id, { success: true, paymentId: payment?.id ?? null, orderId: row.id });
+      paymentIds.push(linked.id);
+    }
+  } else {
+    for (const line of quote.lines) {
+      const dateBegin = await periodStart(tx, row.userId, line, nowS);
+      const dateEnd = addMonthsUtc(dateBegin, line.months);
+      const inserted = await insertPayment(
+        tx,
+        row.userId,
+        {
+          tariff: line.tariff,
+          success: true,
+          isFree: line.amount === 0,
+          amount: line.amount / 100,
+          currency: row.currency,
+          promocode: row.promocode,
+          isAutoPay: row.autoPay,
+          paymentId: payment?.id ?? null,
+          orderId: row.id,
+          dateBegin,
+          dateEnd,
+          paymentDay: dateEnd,
+          ...unitColumns(line),
+        },
+        at,
+      );
+      paymentIds.push(inserted.id);
+      if (row.autoPay && payment) {
+        const savedMethod = payment.savedMethod;
+        const stripe = row.provider === 'stripe';
+        await openSubscription(tx, ctx.config.secrets.keys, {
+          userId: row.userId,
+          brand: row.brand,
+          provider: row.provider,
+          tariff: line.tariff,
+          unitIds: line.unitIds,
+          intervalMonths: line.months,
+          amount: line.amount,
+          currency: row.currency,
+          // YooKassa renews only with a saved method; Stripe's subscription renews itself.
+          autoPay: stripe ? Boolean(payment.subscriptionId) : Boolean(savedMethod),
+          paidMonths: line.months,
+          periodEnd: dateEnd,
+          nextChargeAt: !stripe && savedMethod ? dateEnd : null,
+          ...(savedMethod && !stripe ? { savedMethod } : {}),
+          ...(stripe && payment.subscriptionId ? { providerSubscriptionId: payment.subscriptionId } : {}),
+          firstPaymentId: inserted.id,
+          at,
+        });
+      }
+    }
+    const packs = Object.fromEntries(quote.packs.map((p) => [p.kind, p.quantity]));
+    if (quote.packs.length) await creditPacks(tx, row.userId, { messages: packs.messages ?? 0, reviews: packs.reviews ?? 0, aiBalance: packs.aiBalance ?? 0 });
+  }
+
+  await accrueReferralReward(tx, { payerUserId: row.userId, paymentIds, amount: row.total, currency: row.currency, promocode: row.promocode, at });
+  return paymentIds;
+}
+
+/**
+ * Applies what the provider says about a checkout's payment (null: a zero total, paid without a provider).
+ * Forward only: pending → paid | canceled; a settled checkout is never changed again, so a repeated, late or
+ * reordered answer is 'ignored'. The caller's transaction holds the checkout's lock until it commits.
+ */
+export async function applyPayment(ctx: AppContext, tx: Tx, checkoutId: string, payment: ProviderPayment | null, log?: FastifyBaseLogger): Promise<'applied' | 'ignored'> {
+  const row = await lockCheckout(tx, checkoutId);
+  if (!row || row.status !== 'pending') return 'ignored';
+  const at = new Date(ctx.config.now());
+  if (payment) {
+    if (payment.provider !== row.provider || (row.providerPaymentId && row.providerPaymentId !== payment.id)) return 'ignored';
+    if (payment.status === 'pending') {
+      // A crash before the id was stored is healed by the first answer naming it.
+      if (!row.providerPaymentId) await updateCheckout(tx, row.id, { providerPaymentId: payment.id });
+      return 'ignored';
+    }
+    if (payment.status === 'canceled') {
+      await updateCheckout(tx, row.id, { status: 'canceled', providerPaymentId: payment.id, cancellationReason: payment.cancellation?.reason ?? 'canceled', settledAt: at });
+      return 'applied';
+    }
+    if (payment.amount.amount !== row.total || payment.amount.currency !== row.currency) {
+      // Never record a payment for other money than the checkout priced: the operator looks at it by hand.
+      log?.error({ checkoutId: row.id, providerPaymentId: payment.id, paid: payment.amount, expected: { amount: row.total, currency: row.currency } }, 'paid amount differs from the checkout');
+      return 'ignored';
+    }
+  }
+  await recordPaid(ctx, tx, row, payment, at, log);
+  await updateCheckout(tx, row.id, { status: 'paid', providerPaymentId: payment?.id ?? row.providerPaymentId, settledAt: at });
+  return 'applied';
+}

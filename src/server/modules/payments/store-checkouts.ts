@@ -1,0 +1,52 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/transactions.ts';
+import type { ProviderName } from './providers/types.ts';
+import { checkouts, paymentEvents } from './schema.ts';
+
+// The checkouts and payment_events tables' one store (docs/payments.md "Checkout", "Notifications").
+
+export type CheckoutRow = typeof checkouts.$inferSelect;
+export type NewCheckout = typeof checkouts.$inferInsert;
+
+export async function insertCheckout(db: Tx, values: NewCheckout): Promise<CheckoutRow> {
+  const [row] = await db.insert(checkouts).values(values).returning();
+  return row!;
+}
+
+/** The owner's checkout (another owner's id finds nothing). */
+export async function checkoutOf(db: Tx, userId: number, id: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(and(eq(checkouts.id, id), eq(checkouts.userId, userId)));
+  return row;
+}
+
+/** The checkout locked for the rest of the transaction: its status moves once, whoever gets there first. */
+export async function lockCheckout(tx: Tx, id: string): Promise<CheckoutRow | undefined> {
+  const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');
+  return row;
+}
+
+export async function checkoutByProviderPayment(db: Tx, provider: ProviderName, providerPaymentId: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(and(eq(checkouts.provider, provider), eq(checkouts.providerPaymentId, providerPaymentId)));
+  return row;
+}
+
+export async function updateCheckout(db: Tx, id: string, changes: Partial<NewCheckout>): Promise<CheckoutRow | undefined> {
+  const [row] = await db.update(checkouts).set(changes).where(eq(checkouts.id, id)).returning();
+  return row;
+}
+
+/** Records a notification by its dedupe key; false when it was recorded before (a duplicate: act on nothing). */
+export async function recordEvent(tx: Tx, e: typeof paymentEvents.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(paymentEvents).values(e).onConflictDoNothing().returning({ key: paymentEvents.dedupeKey });
+  return inserted.length > 0;
+}
+
+/** A pay link's checkouts still waiting for the provider, newest first (a payer may have opened a few). */
+export async function pendingCheckoutsOfLink(db: Tx, paymentPublicId: string): Promise<CheckoutRow[]> {
+  return db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.paymentPublicId, paymentPublicId), eq(checkouts.status, 'pending')))
+    .orderBy(desc(checkouts.createdAt))
+    .limit(5);
+}

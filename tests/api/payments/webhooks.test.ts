@@ -1,0 +1,161 @@
+// Provider notifications (issue 18, docs/payments.md "Notifications"): the credential before the body (YooKassa's
+// address, Stripe's signature and timestamp), each event applied once, forward only whatever the order, and no
+// body, however malformed, answered with a 5xx.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkout, checkoutRow, eventsOf, INTL, ownerWithCompany, rowsOfOrder, startPayWorld, stripeNotify, WHSEC, yookassaNotify, type PayWorld } from './checkout-support.ts';
+
+let w: PayWorld;
+beforeAll(async () => {
+  w = await startPayWorld();
+});
+afterAll(async () => w?.close());
+
+const post = (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  fetch(`${w.server.base}${path}`, { method: 'POST', headers, body }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => undefined) }));
+const nowS = () => Math.floor(w.server.clock.now() / 1000);
+
+/** A pending YooKassa checkout of a new owner: its id and the provider's payment id. */
+async function yookassaCheckout() {
+  const o = await ownerWithCompany(w);
+  const res = await checkout(w, o.token, { items: [{ tariff: 1, unitIds: [o.company], months: 1 }], termsAccepted: true });
+  return { owner: o, id: res.body.id as string, pid: (await checkoutRow(w, res.body.id))!.providerPaymentId! };
+}
+
+async function stripeCheckout() {
+  const o = await ownerWithCompany(w);
+  const res = await checkout(w, o.token, { items: [{ tariff: 16, months: 1 }], termsAccepted: true }, INTL);
+  return { owner: o, id: res.body.id as string, sid: (await checkoutRow(w, res.body.id))!.providerPaymentId! };
+}
+
+describe('applied once', () => {
+  it('YooKassa: the same notification twice is a duplicate; one payments row', async () => {
+    const c = await yookassaCheckout();
+    // A pending notification (twice) changes nothing; the paid one after it applies.
+    expect((await yookassaNotify(w, 'payment.waiting_for_capture', c.pid)).body).toEqual({ result: 'ignored' });
+    expect((await yookassaNotify(w, 'payment.waiting_for_capture', c.pid)).body).toEqual({ result: 'duplicate' });
+    w.yk.succeed(c.pid);
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'duplicate' });
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(1);
+    expect((await checkoutRow(w, c.id))!.status).toBe('paid');
+  });
+
+  it('Stripe: a redelivered event is a duplicate; a late "expired" after "paid" is ignored (never back)', async () => {
+    const c = await stripeCheckout();
+    w.st.complete(c.sid);
+    const session = w.st.sessions.get(c.sid)!;
+    const first = await stripeNotify(w, 'checkout.session.completed', session);
+    expect(first.body).toEqual({ result: 'applied' });
+    expect((await stripeNotify(w, 'checkout.session.completed', session, { body: first.event })).body).toEqual({ result: 'duplicate' });
+    expect((await stripeNotify(w, 'checkout.session.expired', { ...session, status: 'expired' })).body).toEqual({ result: 'ignored' });
+    expect((await checkoutRow(w, c.id))!.status).toBe('paid');
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(1);
+  });
+
+  it('Stripe: "expired" first cancels; a "completed" arriving after it is ignored', async () => {
+    const c = await stripeCheckout();
+    const session = w.st.sessions.get(c.sid)!;
+    expect((await stripeNotify(w, 'checkout.session.expired', { ...session, status: 'expired' })).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, c.id)).toMatchObject({ status: 'canceled', cancellationReason: 'expired' });
+    expect((await stripeNotify(w, 'checkout.session.completed', { ...session, status: 'complete', payment_status: 'paid' })).body).toEqual({ result: 'ignored' });
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(0);
+  });
+
+  it('a paid amount other than the checkout\'s is not recorded', async () => {
+    const c = await stripeCheckout();
+    w.st.complete(c.sid);
+    const session = w.st.sessions.get(c.sid)!;
+    expect((await stripeNotify(w, 'checkout.session.completed', { ...session, amount_total: 1 })).body).toEqual({ result: 'ignored' });
+    expect((await checkoutRow(w, c.id))!.status).toBe('pending');
+  });
+
+  it('events that are not ours to act on, and renewals (handed to the renewals part), answer 200', async () => {
+    expect((await stripeNotify(w, 'customer.created', { id: 'cus_1' })).body).toEqual({ result: 'ignored' });
+    expect((await stripeNotify(w, 'checkout.session.completed', { id: 'cs_unknown', status: 'complete', payment_status: 'paid', amount_total: 100, currency: 'usd', metadata: {} })).body).toEqual({ result: 'ignored' });
+    const renewal = await stripeNotify(w, 'invoice.paid', { id: 'in_1', billing_reason: 'subscription_cycle', amount_paid: 100, currency: 'usd', subscription: 'sub_x' });
+    expect(renewal.status).toBe(200);
+    expect(['applied', 'ignored']).toContain(renewal.body.result);
+    expect((await eventsOf(w, 'stripe')).some((e) => e.kind === 'renewalPaid')).toBe(true);
+  });
+});
+
+describe('credentials', () => {
+  it('Stripe: no signature, a wrong secret, a tampered body, a stale timestamp → 401 and nothing recorded', async () => {
+    const c = await stripeCheckout();
+    w.st.complete(c.sid);
+    const session = w.st.sessions.get(c.sid)!;
+    const events = (await eventsOf(w, 'stripe')).length;
+    const body = w.st.event('checkout.session.completed', session);
+    expect((await post('/Webhooks/stripe', body)).status).toBe(401);
+    expect((await stripeNotify(w, 'checkout.session.completed', session, { secret: 'whsec_wrong' })).status).toBe(401);
+    const signed = w.st.sign(body, WHSEC, nowS());
+    expect((await post('/Webhooks/stripe', body.replace('"paid"', '"unpaid"'), { 'content-type': 'application/json', 'stripe-signature': signed })).status).toBe(401);
+    const stale = await stripeNotify(w, 'checkout.session.completed', session, { t: nowS() - 301 });
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe('signatureInvalid');
+    // Unsigned garbage is refused by the signature before it is parsed.
+    expect((await post('/Webhooks/stripe', '{not json')).status).toBe(401);
+    expect((await eventsOf(w, 'stripe')).length).toBe(events);
+    expect((await checkoutRow(w, c.id))!.status).toBe('pending');
+  });
+
+  it('YooKassa from an address not listed → 403 before the body is read', async () => {
+    const foreign = await startPayWorld({ YOOKASSA_NOTIFY_SOURCES: '185.71.76.0/27' });
+    try {
+      const o = await ownerWithCompany(foreign);
+      const res = await checkout(foreign, o.token, { items: [{ tariff: 1, unitIds: [o.company], months: 1 }], termsAccepted: true });
+      const pid = (await checkoutRow(foreign, res.body.id))!.providerPaymentId!;
+      foreign.yk.succeed(pid);
+      const r = await yookassaNotify(foreign, 'payment.succeeded', pid);
+      expect(r.status).toBe(403);
+      const garbage = await fetch(`${foreign.server.base}/Webhooks/yookassa`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{broken' });
+      expect(garbage.status).toBe(403);
+      expect((await checkoutRow(foreign, res.body.id))!.status).toBe('pending');
+    } finally {
+      await foreign.close();
+    }
+  });
+});
+
+describe('malformed bodies never 5xx', () => {
+  it('YooKassa: not JSON, not a notification, an unknown payment → 400; an oversized body → 413', async () => {
+    for (const body of ['{broken', '[]', '"text"', '{}', JSON.stringify({ type: 'notification', event: 'payment.succeeded' }), JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: 'no-such-payment' } }), JSON.stringify({ type: 'notification', event: 'payment.succeeded', object: { id: { $ne: 1 } } })]) {
+      const r = await post('/Webhooks/yookassa', body);
+      expect(r.status, body).toBe(400);
+    }
+    expect((await post('/Webhooks/yookassa', 'x'.repeat(3_000_000))).status).toBeLessThan(500);
+    expect((await post('/Webhooks/yookassa', '{}', { 'content-type': 'text/plain' })).status).toBeLessThan(500);
+  });
+
+  it('Stripe: signed bodies that are not events → 400; over 64 KB → 413', async () => {
+    for (const body of ['{broken', '[]', '{}', JSON.stringify({ id: 'evt_1', type: 'checkout.session.completed' }), JSON.stringify({ id: 'evt_2', type: 'checkout.session.completed', data: { object: { id: 'cs_1', metadata: { checkoutId: 'not-a-uuid' } } } })]) {
+      const r = await post('/Webhooks/stripe', body, { 'content-type': 'application/json', 'stripe-signature': w.st.sign(body, WHSEC, nowS()) });
+      expect(r.status, body).toBeLessThan(500);
+      expect(r.status, body).not.toBe(401);
+    }
+    const big = JSON.stringify({ id: 'evt_big', type: 'x', data: { object: { pad: 'x'.repeat(70_000) } } });
+    expect((await post('/Webhooks/stripe', big, { 'content-type': 'application/json', 'stripe-signature': w.st.sign(big, WHSEC, nowS()) })).status).toBe(413);
+  });
+
+  it('YooKassa unreachable while the payment is refetched → 503 (YooKassa sends it again), then applied', async () => {
+    const c = await yookassaCheckout();
+    w.yk.succeed(c.pid);
+    w.yk.failNext(10, 500);
+    const r = await yookassaNotify(w, 'payment.succeeded', c.pid);
+    w.yk.failNext(0, 500);
+    expect(r.status).toBe(503);
+    expect(r.body.code).toBe('providerUnavailable');
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
+  });
+});
+
+describe('Stripe asynchronous methods', () => {
+  it('completed but unpaid stays pending; async_payment_failed then cancels', async () => {
+    const c = await stripeCheckout();
+    const session = { ...w.st.sessions.get(c.sid)!, status: 'complete', payment_status: 'unpaid' };
+    expect((await stripeNotify(w, 'checkout.session.completed', session)).body).toEqual({ result: 'ignored' });
+    expect((await checkoutRow(w, c.id))!.status).toBe('pending');
+    expect((await stripeNotify(w, 'checkout.session.async_payment_failed', session)).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, c.id)).toMatchObject({ status: 'canceled', cancellationReason: 'checkout.session.async_payment_failed' });
+  });
+});
