@@ -219,7 +219,7 @@ describe('packs', () => {
     w.yk.succeed(pid);
     await yookassaNotify(w, 'payment.succeeded', pid);
     const [u] = await w.server.api.db.select().from(users).where(eq(users.id, o.id));
-    expect(u).toMatchObject({ availableMessagesCount: 500, availableAiReviewsCount: 100, balance: 20 });
+    expect(u).toMatchObject({ distributionMessages: 500, availableMessagesCount: 0, availableAiReviewsCount: 100, balance: 20 });
     expect(await rowsOfOrder(w, res.body.id)).toHaveLength(0);
   });
 });

@@ -26,6 +26,8 @@ export const users = pgTable(
     balance: doublePrecision('balance').notNull().default(0),
     availableAiReviewsCount: integer('available_ai_reviews_count').notNull().default(0),
     availableMessagesCount: integer('available_messages_count').notNull().default(0),
+    /** Distribution messages bought in packs (§5, at least 500 a pack): spent by distributions, apart from the monthly allowance above. */
+    distributionMessages: integer('distribution_messages').notNull().default(0),
     isYclientsSmsOneTariffEnabled: boolean('is_yclients_sms_one_tariff_enabled').notNull().default(false),
     isDuplication: boolean('is_duplication').notNull().default(false),
     firstLineManagerId: integer('first_line_manager_id'),

@@ -217,7 +217,7 @@ export async function creditPacks(tx: Tx, userId: number, packs: { messages: num
   await tx
     .update(users)
     .set({
-      availableMessagesCount: sql`${users.availableMessagesCount} + ${packs.messages}`,
+      distributionMessages: sql`${users.distributionMessages} + ${packs.messages}`,
       availableAiReviewsCount: sql`${users.availableAiReviewsCount} + ${packs.reviews}`,
       balance: sql`${users.balance} + ${packs.aiBalance}`,
     })

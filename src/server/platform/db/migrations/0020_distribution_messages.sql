@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "distribution_messages" integer DEFAULT 0 NOT NULL;
