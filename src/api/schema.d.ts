@@ -3914,6 +3914,8 @@ export interface components {
             code: string;
             /** @description The registration page carrying the code (no link) */
             url: string;
+            /** @description The brand's currency (the balance is shown in it) */
+            currency: string;
             /** @description Null where the brand does not show the values (§9) */
             friendDiscountPercent: number | null;
             /** @description The fixed part of the owner's reward per paying friend; null where the brand does not show it */

@@ -36,6 +36,7 @@ export function partnersHandlers(ctx: AppContext): Handlers<'getReferralProgramm
       return {
         code: promo.code,
         url: registerUrl(origin, promo.code),
+        currency,
         friendDiscountPercent: show ? promo.discountPercent : null,
         ownerReward: show ? { amount: Math.round(promo.rewardSumOwner * 100), currency, percent: promo.rewardPercentOwner } : null,
         friendGiftText: REFERRAL.friendGiftText[currency],
