@@ -241,3 +241,19 @@ describe('rewards', () => {
     expect(await server.api.db.select().from(referralRewards)).toEqual(before);
   });
 });
+
+describe('rate limit of the public transition', () => {
+  it('answers 429 past the operator limit (RATE_LIMIT_AUTH_MAX), counting nothing more', async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_AUTH_MAX: '3' } });
+    try {
+      const owner = await limited.createUser('rate-owner@example.com', 'secret1');
+      const code = (await limited.call('GET', '/Partners/Referral', { token: owner.token })).body.code;
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await limited.call('POST', '/Public/Referral/Transition', { body: { code } })).status);
+      expect(statuses).toEqual([204, 204, 204, 429, 429]);
+      expect((await limited.call('GET', '/Partners/Referral', { token: owner.token })).body.totals.transitions).toBe(3);
+    } finally {
+      await limited.close();
+    }
+  });
+});
