@@ -14,19 +14,19 @@ export function CodeCard({ t, p, applyHref }: { t: T; p: Programme; applyHref?: 
   return (
     <Section title={t('code.title')}>
       <p className="m-0 mb-3 text-ink-muted">{t('intro')}</p>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)] items-end max-w-3xl">
+      <div className="flex flex-col gap-3 max-w-2xl">
         <div className="flex flex-col gap-1">
           <label htmlFor={codeId} className="font-medium">{t('code.label')}</label>
           <div className="flex gap-2">
-            <input id={codeId} className={`${inputClass} font-mono`} readOnly value={p.code} data-referral-code onFocus={(e) => e.target.select()} />
-            <button type="button" className={buttonClass} onClick={() => void copyText(t, p.code, t('code.copied', { code: p.code }))}>{t('code.copy')}</button>
+            <input id={codeId} className={`${inputClass} font-mono max-w-60`} readOnly value={p.code} data-referral-code onFocus={(e) => e.target.select()} />
+            <button type="button" className={`${buttonClass} whitespace-nowrap`} onClick={() => void copyText(t, p.code, t('code.copied', { code: p.code }))}>{t('code.copy')}</button>
           </div>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={urlId} className="font-medium">{t('code.linkLabel')}</label>
           <div className="flex gap-2">
             <input id={urlId} className={inputClass} readOnly value={p.url} onFocus={(e) => e.target.select()} />
-            <button type="button" className={secondaryButtonClass} onClick={() => void copyText(t, p.url, t('code.linkCopied'))}>{t('code.copyLink')}</button>
+            <button type="button" className={`${secondaryButtonClass} whitespace-nowrap`} onClick={() => void copyText(t, p.url, t('code.linkCopied'))}>{t('code.copyLink')}</button>
           </div>
         </div>
       </div>
