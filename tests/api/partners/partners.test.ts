@@ -234,6 +234,15 @@ describe('rewards', () => {
     expect(rewards).toEqual([expect.objectContaining({ amount: 1735, paymentIds: '202', friendUserId: payer.id, code: 'BLOGGER' })]);
   });
 
+  it('a deleted owner earns nothing more', async () => {
+    const gone = await server.createUser('ref-gone@example.com', 'secret1');
+    const code = (await programme(gone)).body.code;
+    const payer = await server.createUser('ref-payer-2@example.com', 'secret1');
+    await server.api.db.update(users).set({ deletedAt: new Date(server.clock.now()) }).where(eq(users.id, gone.id));
+    await accrueReferralReward(server.api.db, pay(payer.id, [401], code));
+    expect(await server.api.db.select().from(referralRewards).where(eq(referralRewards.ownerUserId, gone.id))).toEqual([]);
+  });
+
   it('a payer nobody referred, with no owned code, rewards nobody', async () => {
     const before = await server.api.db.select().from(referralRewards);
     const lone = await server.createUser('ref-lone@example.com', 'secret1');

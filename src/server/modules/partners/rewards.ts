@@ -41,6 +41,8 @@ export async function accrueReferralReward(tx: Tx, payment: RecordedPayment): Pr
   const who = await rewardedOwner(tx, payment);
   if (!who || !who.promo) return;
   const { ownerUserId, promo } = who;
+  // A deleted account keeps its row for accounting; it earns nothing more.
+  if ((await findUser(tx, ownerUserId))?.deletedAt != null) return;
   const fixed = (await rewardedFor(tx, ownerUserId, payment.payerUserId)) ? 0 : Math.round(promo.rewardSumOwner * 100);
   const share = Math.round((payment.amount * promo.rewardPercentOwner) / 100);
   const amount = fixed + share;
