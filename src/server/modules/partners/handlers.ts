@@ -30,7 +30,10 @@ export function partnersHandlers(ctx: AppContext): Handlers<'getReferralProgramm
       const origin = linkOrigin(config, clientHostOf(req));
       const { page = 1, pageSize = 20 } = req.query;
       const { partner, promo } = await ensureReferralCode(db, userId, currency, now());
-      const [links, totals, rewards, user] = [await linksOf(db, userId), await referralTotals(db, userId), await rewardsPage(db, userId, page, pageSize), await findUser(db, userId)];
+      const links = await linksOf(db, userId);
+      const totals = await referralTotals(db, userId);
+      const rewards = await rewardsPage(db, userId, page, pageSize);
+      const balance = (await findUser(db, userId))?.balance ?? 0;
       const emails = await emailsOf(db, [...new Set(rewards.rows.map((r) => r.friendUserId).filter((id): id is number => id !== null))]);
       const show = REFERRAL.showValues[currency];
       return {
@@ -46,7 +49,7 @@ export function partnersHandlers(ctx: AppContext): Handlers<'getReferralProgramm
         rewards: rewards.rows.map((r) => toReward(r, r.friendUserId === null ? undefined : emails.get(r.friendUserId))),
         rewardsTotal: rewards.total,
         pages: Math.ceil(rewards.total / pageSize),
-        balance: user?.balance ?? 0,
+        balance,
       };
     },
 
