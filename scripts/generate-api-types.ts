@@ -12,7 +12,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { isMap, isScalar, parseDocument, visit, type Document, type YAMLMap } from 'yaml';
 
 /** Bundle order; each domain's file is openapi/<domain>.yaml and its operations carry the tag Domain. */
-const CONTRACT_DOMAINS = ['account', 'flows', 'phones', 'delivery', 'admin', 'booking', 'orders', 'home', 'connections', 'conversations', 'payments'] as const;
+const CONTRACT_DOMAINS = ['account', 'flows', 'phones', 'delivery', 'admin', 'booking', 'orders', 'home', 'connections', 'conversations', 'payments', 'partners'] as const;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OPENAPI = resolve(ROOT, 'openapi');

@@ -2270,6 +2270,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Partners/Referral": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in owner's referral programme: their promo code (created on the first call), the friend discount and owner reward (null where the brand keeps them as placeholders, §9), the friend gift text, the links with their counts, the totals, one page of rewards (newest first) and the balance. */
+        get: operations["getReferralProgramme"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Partners/Referral/Links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A named referral link (§3); at most 20 per owner (409 `referralLinksLimit`). */
+        post: operations["createReferralLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Partners/Referral/Links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes one of the owner's links; friends who registered through it stay counted in the totals. */
+        delete: operations["deleteReferralLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Partners/Promocode/Check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies a promo code before payment: its discount and the host's tariffs it is valid for, or the §8 refusal (400 on `promocode`). The rules that need a cart (tariff, months, auto-pay) are checked again at payment. A friend's code applied before the first payment records who referred the owner, when nobody has yet. */
+        post: operations["checkPartnerPromocode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Public/Referral/Transition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public, rate limited: the registration page reports one visit through a referral code (and link). 404 for a code that is not a referral code; a link of someone else or gone counts for the code only. */
+        post: operations["countReferralTransition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2326,6 +2411,10 @@ export interface components {
             timeZoneOffset?: components["schemas"]["TimeZoneOffset"];
             /** @description The language the sign-up page was shown in; stored as the account's language (else Accept-Language, else the brand's). */
             language?: components["schemas"]["Language"];
+            /** @description The `ref` of a referral link (docs/partners.md): who referred the new owner; an unknown code is ignored */
+            referralCode?: string | null;
+            /** @description The `link` of a referral link */
+            referralLinkId?: number | null;
         };
         /** @description Registration that came from a booking system's marketplace (/account/register/{system}/{applicationId}). */
         MarketplaceApplication: {
@@ -3802,6 +3891,69 @@ export interface components {
         };
         PublicCheckout: {
             confirmationUrl: string;
+        };
+        ReferralLinkInput: {
+            name: string;
+        };
+        ReferralLink: {
+            id: number;
+            name: string;
+            /** @description The registration page carrying the code and the link: <origin>/account/register?ref=<code>&link=<id> */
+            url: string;
+            registrations: number;
+            transitions: number;
+            createdDateUnixTime: number;
+        };
+        ReferralReward: {
+            id: number;
+            /** @description Masked: the first letter and the domain (a***@example.com). */
+            friendEmail: string;
+            /** @description Minor units of currency */
+            amount: number;
+            currency: string;
+            createdDateUnixTime: number;
+        };
+        ReferralProgramme: {
+            code: string;
+            /** @description The registration page carrying the code (no link) */
+            url: string;
+            /** @description The brand's currency (the balance is shown in it) */
+            currency: string;
+            /** @description Null where the brand does not show the values (§9) */
+            friendDiscountPercent: number | null;
+            /** @description The fixed part of the owner's reward per paying friend; null where the brand does not show it */
+            ownerReward: null | {
+                /** @description Minor units */
+                amount: number;
+                currency: string;
+                percent: number;
+            };
+            /** @description §9 'Friend gift text: 2000 RUB' on RUB brands */
+            friendGiftText: string | null;
+            links: components["schemas"]["ReferralLink"][];
+            linksLimit: number;
+            totals: {
+                registrations: number;
+                transitions: number;
+                payingFriends: number;
+            };
+            rewards: components["schemas"]["ReferralReward"][];
+            rewardsTotal: number;
+            pages: number;
+            /** @description The owner's balance (the admin user model's */
+            balance: number;
+        };
+        PromocodeCheck: {
+            /** @description As stored (upper-cased) */
+            code: string;
+            discountPercent: number;
+            /** @description The host's tariffs the code is valid for */
+            tariffs: number[];
+            /** @description The code's owner is now recorded as the one who referred the caller */
+            referralRecorded: boolean;
+            friendGiftText: string | null;
+            /** @description Rules that need a cart and are checked at payment */
+            checkedAtPayment: ("tariff" | "months" | "autoPay")[];
         };
     };
     responses: {
@@ -8161,6 +8313,145 @@ export interface operations {
                     "application/json": components["schemas"]["Problem"];
                 };
             };
+        };
+    };
+    getReferralProgramme: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+            };
+            header?: {
+                /** @description Origin of the page that makes the call; selects the brand (unknown hosts count as main-ru). */
+                "Client-Host"?: components["parameters"]["ClientHost"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The programme */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralProgramme"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createReferralLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Origin of the page that makes the call; selects the brand (unknown hosts count as main-ru). */
+                "Client-Host"?: components["parameters"]["ClientHost"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReferralLinkInput"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReferralLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteReferralLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                linkId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    checkPartnerPromocode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Origin of the page that makes the call; selects the brand (unknown hosts count as main-ru). */
+                "Client-Host"?: components["parameters"]["ClientHost"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    promocode: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The code applies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromocodeCheck"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    countReferralTransition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    linkId?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Counted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
 }

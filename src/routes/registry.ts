@@ -87,8 +87,8 @@ export const ROUTES: readonly RouteDef[] = [
   publicPage('registerAltegio', '/account/register/altegio/:applicationId', MAIN, { domain: 'account' }),
 
   // Partners
-  cabinet('partnersPromocodes', '/partners/promocodes', MAIN, { feature: 'promoCodes' }),
-  cabinet('partnersPromocode', '/partners/promocode', MAIN, { feature: 'promoCodes' }),
+  cabinet('partnersPromocodes', '/partners/promocodes', MAIN, { feature: 'promoCodes', domain: 'partners' }),
+  cabinet('partnersPromocode', '/partners/promocode', MAIN, { feature: 'promoCodes', domain: 'partners' }),
 
   // Connected accounts
   cabinet('accountsTelegram', '/accounts/telegram', MAIN, { domain: 'connections' }),

@@ -31,6 +31,7 @@ const PREFIXES: Record<string, readonly string[]> = {
   admin: ['validation.', 'server.', 'problem.'],
   connections: ['validation.', 'server.', 'problem.'],
   payments: ['server.', 'problem.'],
+  partners: ['server.', 'problem.'],
 };
 /** The namespaces whose screens word problems (Home's one call either loads or offers a retry: it shows none). */
 const EXPLAINING = FEATURE_NAMESPACES.filter((namespace) => namespace !== 'home');
@@ -51,6 +52,7 @@ const SHOWN_IN: Record<keyof typeof problemCodesByDomain, readonly Namespace[]> 
   conversations: [],
   // The payments screens come next (issue 18); their texts are here already.
   payments: ['payments'],
+  partners: ['partners'],
 };
 
 describe('problem codes', () => {

@@ -1,5 +1,5 @@
 import { loadChunk } from '../../../shared/lazy.ts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { toSystemLanguage } from '../../../i18n/locales.ts';
 import { DEFAULT_COUNTRY_ID } from '../../../shared/countries.ts';
@@ -13,6 +13,7 @@ import { afterSignIn, queryParam } from './navigation.ts';
 import type { AccountProps } from './props.ts';
 import { Checkbox, FormMessage, SubmitButton, TextField } from '../../../ui/field.tsx';
 import { explainFieldErrors, explainProblem } from '../../../api/explain-problem.ts';
+import { referralOfAddress, reportReferralVisit } from '../../partners/visit.ts';
 
 interface RegisterProps extends AccountProps {
   /** Set on /account/register/{yclients|altegio}/{applicationId}: the id is read from the URL. */
@@ -28,6 +29,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
   const phoneExample = usePhoneExample(locale, form.countryId);
   const set = (key: keyof typeof form) => (e: { target: HTMLInputElement | HTMLSelectElement }) =>
     setForm({ ...form, [key]: e.target instanceof HTMLInputElement && e.target.type === 'checkbox' ? e.target.checked : e.target.value });
+  useEffect(() => void reportReferralVisit(location.search), []); // a referral link's visit (docs/partners.md)
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,6 +56,7 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       timeZoneOffset: browserOffset(), // §9: the business zone starts as the browser's offset in hours
       language: toSystemLanguage(locale), // the account keeps the language its owner signed up in
       marketplace: marketplace && applicationId ? { system: marketplace, applicationId } : undefined,
+      ...referralOfAddress(location.search),
     }).catch(() => false);
     if (ok) return location.assign(afterSignIn(links.home));
     setBusy(false);

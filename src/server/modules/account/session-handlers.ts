@@ -1,3 +1,4 @@
+import { recordReferral } from '../partners/referral.ts';
 import {
   normalizeEmail,
   normalizePhone,
@@ -65,6 +66,8 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         throw error;
       }
       await startTrial(db, user.id, now); // §9: the trial starts at sign-up, so the quick start's flows run
+      // A referral link's `ref` (docs/partners.md): who brought the owner; an unknown code is just not recorded.
+      if (body.referralCode) await recordReferral(db, { referredUserId: user.id, code: body.referralCode, linkId: body.referralLinkId, at: new Date(now) });
       if (body.marketplace) {
         const { system, applicationId } = body.marketplace;
         await addLinkedAccount(db, { userId: user.id, kind: 'marketplaceApplication', name: system, externalId: applicationId, createdAt: new Date(now) });

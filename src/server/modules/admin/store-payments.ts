@@ -137,6 +137,12 @@ export async function promocodeByCode(db: Tx, code: string): Promise<PromocodeRo
   return row;
 }
 
+/** A promocode by id (the partners module's referral code). */
+export async function promocodeById(db: Tx, id: number): Promise<PromocodeRow | undefined> {
+  const [row] = await db.select().from(promocodes).where(eq(promocodes.id, id));
+  return row;
+}
+
 /** Uses of a code for the payments module's promo rules: successful payments naming it, everyone's and the user's. */
 export async function promocodeUses(db: Tx, code: string, userId: number): Promise<{ all: number; byUser: number }> {
   const [row] = await db

@@ -12,3 +12,4 @@ export * from '../../modules/connections/schema.ts';
 export * from '../../modules/conversations/schema.ts';
 export * from '../../modules/connections/sending/schema.ts';
 export * from '../../modules/payments/schema.ts';
+export * from '../../modules/partners/schema.ts';

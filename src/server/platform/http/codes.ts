@@ -10,6 +10,7 @@ import { conversationProblems } from '../../modules/conversations/problems.ts';
 import { deliveryProblems } from '../../modules/delivery/problems.ts';
 import { orderProblems } from '../../modules/orders/problems.ts';
 import { paymentProblems } from '../../modules/payments/problems.ts';
+import { partnerProblems } from '../../modules/partners/problems.ts';
 import { phoneProblems } from '../../modules/phones/messages.ts';
 
 /** Problems of the HTTP layer itself: any route may answer with them. */
@@ -64,6 +65,7 @@ export const problemCodesByDomain = {
   connections: connectionProblems,
   conversations: conversationProblems,
   payments: paymentProblems,
+  partners: partnerProblems,
 } as const;
 
 type Tables = (typeof problemCodesByDomain)[keyof typeof problemCodesByDomain];
