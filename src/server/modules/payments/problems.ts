@@ -27,4 +27,8 @@ export const paymentProblems = {
   promocodeTooManyPayments: 'Promo code is only for accounts with at most {{maximum}} previous payments',
   promocodeOneMonth: 'Promo code is valid for one month payment at a time',
   promocodeWithAutoPay: 'promo code cannot be combined with auto-pay',
+  // Subscriptions and the invoice request (docs/subscriptions.md).
+  subscriptionNotFound: 'Subscription not found',
+  autoPayNeedsCheckout: 'Auto-pay needs a saved payment method: pay once with auto-pay on',
+  invoiceNotSent: 'Invoice request failed: the mail could not be sent, try again later',
 } as const;

@@ -69,3 +69,17 @@ export async function subscriptionByProviderId(db: Tx, provider: 'yookassa' | 's
     .where(and(eq(subscriptions.provider, provider), eq(subscriptions.providerSubscriptionId, providerSubscriptionId)));
   return row;
 }
+
+/** The owner's subscriptions, the trial's included; the caller orders them for the screen. */
+export const subscriptionsOf = (db: Tx, userId: number) => db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+
+/** The owner's subscription locked for a change (another owner's id finds nothing). */
+export async function lockSubscriptionOf(tx: Tx, userId: number, id: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await tx.select().from(subscriptions).where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId))).for('update');
+  return row;
+}
+
+export async function changeSubscription(tx: Tx, id: number, changes: Partial<typeof subscriptions.$inferInsert>): Promise<SubscriptionRow> {
+  const [row] = await tx.update(subscriptions).set(changes).where(eq(subscriptions.id, id)).returning();
+  return row!;
+}
