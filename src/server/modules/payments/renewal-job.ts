@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or, isNull } from 'drizz
 import type { ServerConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { isConfigured, paymentProvider, type Outcome, type ProviderPayment } from './providers/index.ts';
+import { isConfigured, paymentProvider, type Outcome, type ProviderPayment, type SavedMethodCharge } from './providers/index.ts';
 import { renewalFailedMail, trialEndedMail, trialEndingMail, type AfterFailure } from './renewal-mails.ts';
 import { ownerOf, tell } from './renewal-owner.ts';
 import { recordPaidPeriod } from './renewal-period.ts';
@@ -81,6 +81,17 @@ export async function claimDue(db: Db, now: number): Promise<SubscriptionRow[]> 
 export const renewalKey = (sub: Pick<SubscriptionRow, 'id' | 'periodEnd' | 'failedAttempts'>) =>
   `renewal-${sub.id}-${sub.periodEnd}${sub.failedAttempts ? `-${sub.failedAttempts}` : ''}`;
 
+/** The charge of the claimed period: the same row asks the same request under the same key (a repeat is a replay). */
+export function chargeRequest(sub: SubscriptionRow, methodId: string): SavedMethodCharge {
+  return {
+    idempotencyKey: renewalKey(sub),
+    amount: { amount: sub.amount, currency: sub.currency },
+    description: `Subscription ${sub.id}: tariff ${sub.tariff}, ${sub.intervalMonths} month(s)`,
+    methodId,
+    metadata: { subscriptionId: String(sub.id), periodEnd: String(sub.periodEnd) },
+  };
+}
+
 /** Charges one claimed subscription and records what came of it. */
 export async function chargeClaimed(deps: RenewalDeps, sub: SubscriptionRow, stats: RenewalStats): Promise<void> {
   const method = sub.provider === 'yookassa' ? savedMethodOf(deps.config.secrets.keys, sub) : undefined;
@@ -95,13 +106,7 @@ export async function chargeClaimed(deps: RenewalDeps, sub: SubscriptionRow, sta
     await defer(deps, sub, DOWN_RETRY_SECONDS, stats);
     return;
   }
-  const outcome = await provider.chargeSavedMethod({
-    idempotencyKey: renewalKey(sub),
-    amount: { amount: sub.amount, currency: sub.currency },
-    description: `Subscription ${sub.id}: tariff ${sub.tariff}, ${sub.intervalMonths} month(s)`,
-    methodId: method,
-    metadata: { subscriptionId: String(sub.id), periodEnd: String(sub.periodEnd) },
-  });
+  const outcome = await provider.chargeSavedMethod(chargeRequest(sub, method));
   await recordOutcome(deps, sub, outcome, stats);
 }
 

@@ -83,3 +83,14 @@ export async function changeSubscription(tx: Tx, id: number, changes: Partial<ty
   const [row] = await tx.update(subscriptions).set(changes).where(eq(subscriptions.id, id)).returning();
   return row!;
 }
+
+/** A saved method for an existing subscription (e.g. the trial's, once the owner pays with auto-pay), sealed as at opening. */
+export async function attachSavedMethod(db: Tx, keys: readonly Uint8Array[], row: SubscriptionRow, method: { id: string; title: string }): Promise<SubscriptionRow> {
+  const sealed = sealerFor(keys).seal(method.id, methodContext(row.userId));
+  const [updated] = await db
+    .update(subscriptions)
+    .set({ savedMethodSealed: sealed, savedMethodKeyId: sealerFor(keys).keyOf(sealed) ?? null, savedMethodTitle: method.title })
+    .where(eq(subscriptions.id, row.id))
+    .returning();
+  return updated!;
+}
