@@ -17,7 +17,7 @@ const company = { companyName: 'ООО «Ромашка»', taxId: '7701234567',
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  server = await startServer({ env: { SMTP_URL: smtp.url } });
+  server = await startServer({ env: { SMTP_URL: smtp.url, DELIVERY_INTERVAL_MS: '0' } });
   owner = await server.createUser('invoice-owner@example.com', 'secret1');
   await setLanguage(server, owner.id, 'en');
 });
@@ -88,7 +88,7 @@ describe('POST /Payments/Invoice', () => {
 
 describe('the mail not leaving', () => {
   it('502 invoiceNotSent and no invoice kept', async () => {
-    const broken = await startServer({ env: { SMTP_URL: DEAD_URL.replace('http', 'smtp') } });
+    const broken = await startServer({ env: { SMTP_URL: DEAD_URL.replace('http', 'smtp'), DELIVERY_INTERVAL_MS: '0' } });
     try {
       const who = await broken.createUser('invoice-broken@example.com', 'secret1');
       const res = await broken.call('POST', '/Payments/Invoice', { token: who.token, body: { ...cart, ...company }, headers: RU });

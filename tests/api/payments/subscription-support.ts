@@ -15,7 +15,9 @@ export const RU = { 'client-host': 'https://app.notifio.ru' };
 export const INTL = { 'client-host': 'https://app.notifio.me' };
 export const DAY = 86_400;
 
+/** The doubles' settings; the delivery loop (which runs the renewal job) only when the test ticks it. */
 export const providerEnv = (yk?: YooKassaFake, stripe?: StripeFake): Record<string, string> => ({
+  DELIVERY_INTERVAL_MS: '0',
   ...(yk ? { YOOKASSA_SHOP_ID: yk.shopId, YOOKASSA_SECRET_KEY: yk.secretKey, YOOKASSA_API_URL: yk.url } : {}),
   ...(stripe ? { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: 'whsec_test_subscriptions', STRIPE_API_URL: stripe.url } : {}),
 });

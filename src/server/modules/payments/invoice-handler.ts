@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { loadBrands } from '../../../brand/load.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { brandForHost } from '../../platform/brands.ts';
@@ -12,7 +11,7 @@ import { dateOf, formatMoney } from './invoice-format.ts';
 import { invoiceMail } from './invoice-mail.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { priceCart } from './quote.ts';
-import { invoices } from './schema.ts';
+import { issueInvoice, withdrawInvoice } from './store-invoices.ts';
 
 /**
  * §1/§8 invoice request: the cart priced as a checkout would price it (no promo code, no auto-pay), numbered
@@ -33,12 +32,7 @@ export function invoiceHandler(ctx: AppContext): Handler<'requestInvoice'> {
     const quote = await priceCart(db, { userId, brand, prices: config.paymentPrices, cart: { items: body.items, packs: body.packs, autoPay: false }, today: todayOf(config.now()) });
     const { appliedPromo: _none, ...issued } = quote;
     const at = new Date(config.now());
-    const invoice = await db.transaction(async (tx) => {
-      const [row] = await tx.insert(invoices).values({ userId, brand: brand.id, companyName, taxId, email, currency: issued.currency, total: issued.total, quote: issued, createdAt: at }).returning();
-      const number = `${at.getUTCFullYear()}-${String(row!.id).padStart(6, '0')}`;
-      await tx.update(invoices).set({ number }).where(eq(invoices.id, row!.id));
-      return { ...row!, number };
-    });
+    const invoice = await issueInvoice(db, { userId, brand: brand.id, companyName, taxId, email, currency: issued.currency, total: issued.total, quote: issued, createdAt: at });
     const user = await findUser(db, userId);
     const language = user?.language ?? 'ru';
     const seller = loadBrands().find((b) => b.id === brand.id)?.productName ?? brand.id;
@@ -48,7 +42,7 @@ export function invoiceHandler(ctx: AppContext): Handler<'requestInvoice'> {
       await mailer.send(invoiceMail({ to: email, language, number: invoice.number, date: dateOf(createdAt), seller, total: formatMoney(issued.total, issued.currency), pdf }));
     } catch (error) {
       // Not sent: the number is withdrawn so the owner's retry is the one invoice the company receives.
-      await db.delete(invoices).where(eq(invoices.id, invoice.id));
+      await withdrawInvoice(db, invoice.id);
       console.warn(`payments: invoice ${invoice.number} not mailed: ${(error as Error).message}`);
       throw new HttpError(502, 'invoiceNotSent');
     }

@@ -1,4 +1,3 @@
-import { and, asc, eq, gt, inArray, isNotNull, lte, ne, or, isNull } from 'drizzle-orm';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -6,8 +5,7 @@ import { isConfigured, paymentProvider, type Outcome, type ProviderPayment, type
 import { renewalFailedMail, trialEndedMail, trialEndingMail, type AfterFailure } from './renewal-mails.ts';
 import { ownerOf, tell } from './renewal-owner.ts';
 import { recordPaidPeriod } from './renewal-period.ts';
-import { subscriptions } from './schema.ts';
-import { savedMethodOf, type SubscriptionRow } from './store-subscriptions.ts';
+import { changeIfUnmoved, claimDueSubscriptions, claimTrialReminders, lockSubscription, savedMethodOf, type SubscriptionRow } from './store-subscriptions.ts';
 
 // The renewal job (docs/subscriptions.md "Renewals", "The trial's charge"): merchant-renewed subscriptions (YooKassa)
 // are charged by us from their saved method when `next_charge_at` comes, once per period across crashes, retries and
@@ -53,26 +51,8 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalStats> {
   return stats;
 }
 
-/**
- * Takes the due rows no other pass holds (FOR UPDATE SKIP LOCKED) and pushes their `next_charge_at` a lease ahead,
- * so a parallel pass skips them and a pass that dies is replaced after the lease. Answers them as read (their
- * period end names the charge's idempotency key).
- */
-export async function claimDue(db: Db, now: number): Promise<SubscriptionRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(subscriptions)
-      .where(and(eq(subscriptions.autoPay, true), eq(subscriptions.cancelled, false), isNotNull(subscriptions.nextChargeAt), lte(subscriptions.nextChargeAt, now)))
-      .orderBy(asc(subscriptions.nextChargeAt), asc(subscriptions.id))
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length) {
-      await tx.update(subscriptions).set({ nextChargeAt: now + CLAIM_LEASE_SECONDS }).where(inArray(subscriptions.id, due.map((s) => s.id)));
-    }
-    return due;
-  });
-}
+/** Takes the due rows no other pass holds and leases them (store-subscriptions.ts `claimDueSubscriptions`). */
+export const claimDue = (db: Db, now: number): Promise<SubscriptionRow[]> => claimDueSubscriptions(db, now, now + CLAIM_LEASE_SECONDS, BATCH);
 
 /**
  * The key of this period's charge: a repeat after a crash gets the provider's first answer (the same payment). A
@@ -116,7 +96,7 @@ export async function recordOutcome(deps: RenewalDeps, claimed: SubscriptionRow,
   const now = nowSeconds(config);
   if (outcome.ok && outcome.payment.status === 'succeeded') {
     const paid = await db.transaction(async (tx) => {
-      const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for('update');
+      const sub = await lockSubscription(tx, claimed.id);
       if (!sub || sub.periodEnd !== claimed.periodEnd) return undefined; // recorded by another pass
       return recordPaidPeriod(tx, sub, { amountMinor: outcome.payment.amount.amount, providerPaymentId: outcome.payment.id, at: new Date(config.now()) });
     });
@@ -142,15 +122,11 @@ async function recordFailure(deps: RenewalDeps, claimed: SubscriptionRow, reason
   const stop = FINAL_REASONS.has(reason) || attempts > RETRY_SCHEDULE_SECONDS.length;
   const retryAt = stop ? null : now + RETRY_SCHEDULE_SECONDS[attempts - 1]!;
   const changed = await deps.db.transaction(async (tx) => {
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, claimed.id)).for('update');
+    const sub = await lockSubscription(tx, claimed.id);
     if (!sub || sub.periodEnd !== claimed.periodEnd || sub.failedAttempts !== claimed.failedAttempts) return undefined;
     // The owner turned auto-pay off or cancelled meanwhile: their choice stands, nothing is queued.
     const queue = sub.autoPay && !sub.cancelled && retryAt !== null;
-    const [row] = await tx
-      .update(subscriptions)
-      .set({ failedAttempts: attempts, lastChargeError: reason, nextChargeAt: queue ? retryAt : null, ...(stop ? { autoPay: false } : {}) })
-      .where(eq(subscriptions.id, sub.id))
-      .returning();
+    const row = await changeIfUnmoved(tx, sub, { failedAttempts: attempts, lastChargeError: reason, nextChargeAt: queue ? retryAt : null, ...(stop ? { autoPay: false } : {}) });
     return row;
   });
   if (!changed) return;
@@ -162,10 +138,7 @@ async function recordFailure(deps: RenewalDeps, claimed: SubscriptionRow, reason
 
 /** The charge is asked again `afterSeconds` from now, no failure counted. */
 async function defer(deps: RenewalDeps, claimed: SubscriptionRow, afterSeconds: number, stats: RenewalStats): Promise<void> {
-  await deps.db
-    .update(subscriptions)
-    .set({ nextChargeAt: nowSeconds(deps.config) + afterSeconds })
-    .where(and(eq(subscriptions.id, claimed.id), eq(subscriptions.periodEnd, claimed.periodEnd), eq(subscriptions.autoPay, true), eq(subscriptions.cancelled, false)));
+  await changeIfUnmoved(deps.db, { ...claimed, autoPayOn: true }, { nextChargeAt: nowSeconds(deps.config) + afterSeconds });
   stats.deferred++;
 }
 
@@ -174,11 +147,7 @@ async function defer(deps: RenewalDeps, claimed: SubscriptionRow, afterSeconds: 
  * §9 charge needs a method the owner gave; nothing is charged silently).
  */
 async function stopWithout(deps: RenewalDeps, claimed: SubscriptionRow, stats: RenewalStats): Promise<void> {
-  const [row] = await deps.db
-    .update(subscriptions)
-    .set({ autoPay: false, nextChargeAt: null, ...(claimed.isTrial ? {} : { lastChargeError: 'savedMethodUnavailable' }) })
-    .where(and(eq(subscriptions.id, claimed.id), eq(subscriptions.periodEnd, claimed.periodEnd), eq(subscriptions.autoPay, true)))
-    .returning();
+  const row = await changeIfUnmoved(deps.db, { ...claimed, autoPayOn: true }, { autoPay: false, nextChargeAt: null, ...(claimed.isTrial ? {} : { lastChargeError: 'savedMethodUnavailable' }) });
   if (!row) return;
   stats.expired++;
   const owner = await ownerOf(deps.db, deps.config, row.userId, row.brand);
@@ -191,25 +160,7 @@ async function stopWithout(deps: RenewalDeps, claimed: SubscriptionRow, stats: R
  */
 async function sendTrialReminders(deps: RenewalDeps, stats: RenewalStats): Promise<void> {
   const now = nowSeconds(deps.config);
-  const marked = await deps.db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(subscriptions)
-      .where(
-        and(
-          eq(subscriptions.isTrial, true),
-          eq(subscriptions.autoPay, true),
-          eq(subscriptions.cancelled, false),
-          gt(subscriptions.nextChargeAt, now),
-          lte(subscriptions.nextChargeAt, now + DAY),
-          or(isNull(subscriptions.remindedFor), ne(subscriptions.remindedFor, subscriptions.periodEnd)),
-        ),
-      )
-      .limit(BATCH)
-      .for('update', { skipLocked: true });
-    if (due.length) await tx.update(subscriptions).set({ remindedFor: subscriptions.periodEnd }).where(inArray(subscriptions.id, due.map((s) => s.id)));
-    return due;
-  });
+  const marked = await claimTrialReminders(deps.db, now, DAY, BATCH);
   for (const sub of marked) {
     const owner = await ownerOf(deps.db, deps.config, sub.userId, sub.brand);
     const willCharge = sub.provider === 'yookassa' && savedMethodOf(deps.config.secrets.keys, sub) !== undefined;

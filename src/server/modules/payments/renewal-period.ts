@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { CATALOGUE, isTariffId } from '../../../shared/payments/catalogue.ts';
 import { insertPayment, type PaymentChanges, type PaymentRow } from '../admin/store-payments.ts';
-import { subscriptions } from './schema.ts';
-import type { SubscriptionRow } from './store-subscriptions.ts';
+import { changeIfUnmoved, type SubscriptionRow } from './store-subscriptions.ts';
 
 /**
  * `months` calendar months after a moment (unix seconds, UTC), the day clamped to the month's last: a period from
@@ -50,12 +48,8 @@ export async function recordPaidPeriod(
   const end = plusMonths(begin, sub.intervalMonths);
   // Merchant renewals (YooKassa) queue the next charge; Stripe renews itself and tells us.
   const nextChargeAt = sub.provider === 'yookassa' && sub.autoPay && !sub.cancelled ? end : null;
-  const moved = await tx
-    .update(subscriptions)
-    .set({ periodEnd: end, paidMonths: sub.paidMonths + sub.intervalMonths, failedAttempts: 0, lastChargeError: null, isTrial: false, nextChargeAt })
-    .where(and(eq(subscriptions.id, sub.id), eq(subscriptions.periodEnd, begin)))
-    .returning({ id: subscriptions.id });
-  if (!moved.length) return undefined;
+  const moved = await changeIfUnmoved(tx, sub, { periodEnd: end, paidMonths: sub.paidMonths + sub.intervalMonths, failedAttempts: 0, lastChargeError: null, isTrial: false, nextChargeAt });
+  if (!moved) return undefined;
   return insertPayment(
     tx,
     sub.userId,

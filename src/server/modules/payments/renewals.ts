@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { VerifiedEvent } from './providers/types.ts';
 import { renewalFailedMail } from './renewal-mails.ts';
 import { ownerOf, tell } from './renewal-owner.ts';
 import { recordPaidPeriod } from './renewal-period.ts';
-import { subscriptions } from './schema.ts';
-import { subscriptionByProviderId } from './store-subscriptions.ts';
+import { changeSubscription, lockSubscription, subscriptionByProviderId } from './store-subscriptions.ts';
 
 // Renewals Stripe makes itself (docs/subscriptions.md "Renewals"): the webhook route applies its events here, inside
 // its transaction, once per event (it dedupes them first). YooKassa's renewals are our job's (renewal-job.ts).
@@ -17,7 +15,7 @@ export async function applyRenewalEvent(ctx: AppContext, tx: Tx, event: Verified
   const ref = await subscriptionByProviderId(tx, 'stripe', event.subscriptionId);
   if (!ref) return 'ignored'; // not one of ours (another product on the same Stripe account)
   // Locked: a renewal and the owner's cancel touching the row at once apply one after the other.
-  const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, ref.id)).for('update');
+  const sub = await lockSubscription(tx, ref.id);
   const at = new Date(ctx.config.now());
   switch (event.kind) {
     case 'renewalPaid': {
@@ -27,10 +25,7 @@ export async function applyRenewalEvent(ctx: AppContext, tx: Tx, event: Verified
     }
     case 'renewalFailed': {
       const reason = event.reason ?? 'payment failed';
-      await tx
-        .update(subscriptions)
-        .set({ failedAttempts: sub!.failedAttempts + 1, lastChargeError: reason })
-        .where(eq(subscriptions.id, sub!.id));
+      await changeSubscription(tx, sub!.id, { failedAttempts: sub!.failedAttempts + 1, lastChargeError: reason });
       // Stripe retries on its own schedule (Smart Retries) and ends the subscription when it gives up.
       const owner = await ownerOf(tx, ctx.config, sub!.userId, sub!.brand);
       // Sent after the route's transaction: on PGlite the outbox write waits for it.
@@ -38,7 +33,7 @@ export async function applyRenewalEvent(ctx: AppContext, tx: Tx, event: Verified
       return 'applied';
     }
     case 'subscriptionEnded':
-      await tx.update(subscriptions).set({ autoPay: false, nextChargeAt: null }).where(eq(subscriptions.id, sub!.id));
+      await changeSubscription(tx, sub!.id, { autoPay: false, nextChargeAt: null });
       return 'applied';
     default:
       return 'ignored';
