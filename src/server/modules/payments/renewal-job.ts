@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/open.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import { isConfigured, paymentProvider, type Outcome, type ProviderPayment, type SavedMethodCharge } from './providers/index.ts';
 import { renewalFailedMail, trialEndedMail, trialEndingMail, type AfterFailure } from './renewal-mails.ts';
+import { findUser } from '../account/store.ts';
 import { ownerOf, tell } from './renewal-owner.ts';
 import { recordPaidPeriod } from './renewal-period.ts';
 import { changeIfUnmoved, claimDueSubscriptions, claimTrialReminders, lockSubscription, savedMethodOf, type SubscriptionRow } from './store-subscriptions.ts';
@@ -74,6 +75,12 @@ export function chargeRequest(sub: SubscriptionRow, methodId: string): SavedMeth
 
 /** Charges one claimed subscription and records what came of it. */
 export async function chargeClaimed(deps: RenewalDeps, sub: SubscriptionRow, stats: RenewalStats): Promise<void> {
+  const user = await findUser(deps.db, sub.userId);
+  if (!user || user.deletedAt) {
+    // A deleted account is never charged again (its payments stay for accounting, docs/account.md).
+    await changeIfUnmoved(deps.db, { ...sub, autoPayOn: true }, { autoPay: false, cancelled: true, nextChargeAt: null });
+    return;
+  }
   const method = sub.provider === 'yookassa' ? savedMethodOf(deps.config.secrets.keys, sub) : undefined;
   if (!method) {
     // Nothing we may charge: a trial nobody gave a card for (or a Stripe trial), or a method no key opens.
