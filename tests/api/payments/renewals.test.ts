@@ -170,6 +170,15 @@ describe('the renewal job (YooKassa)', () => {
     expect(keyedRequests(renewalKey(sub))).toEqual([]);
   });
 
+  it('a deleted account: cancelled, never charged', async () => {
+    const { owner, email, sub } = await dueSubscription();
+    expect((await server.call('POST', '/Account/Delete', { token: owner.token, body: { password: 'secret1', confirmation: email } })).status).toBe(204);
+    server.clock.advance(61);
+    await runJob(server);
+    expect(await subscriptionRow(server, sub.id)).toMatchObject({ cancelled: true, autoPay: false, nextChargeAt: null });
+    expect(keyedRequests(renewalKey(sub))).toEqual([]);
+  });
+
   it('runs in the delivery tick', async () => {
     const { owner } = await dueSubscription();
     server.clock.advance(61);

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import { subscriptions } from '../../../src/server/modules/payments/schema.ts';
 import { plusMonths } from '../../../src/server/modules/payments/renewal-period.ts';
+import { insertPayment } from '../../../src/server/modules/admin/store-payments.ts';
 import { attachSavedMethod } from '../../../src/server/modules/payments/store-subscriptions.ts';
 import { startStripeFake, type StripeFake } from '../../fakes/stripe-fake.ts';
 import { startYooKassaFake, type YooKassaFake } from '../../fakes/yookassa-fake.ts';
@@ -128,6 +129,16 @@ describe('the end of the trial', () => {
     expect(await subjects(owner.email)).toEqual(expect.arrayContaining(['Пробный период заканчивается завтра', 'Пробный период закончился']));
     expect(await subscriptionRow(server, owner.trial.id)).toMatchObject({ autoPay: false, nextChargeAt: null });
     expect(stripe.requests).toEqual([]);
+  });
+
+  it('paid meanwhile without auto-pay: the trial ends quietly, no "pay now" notice', async () => {
+    const owner = await signUp(RU);
+    const now = Math.floor(server.clock.now() / 1000);
+    await insertPayment(server.api.db, owner.id, { tariff: 1, success: true, isFree: false, amount: 1200, dateBegin: now, dateEnd: now + 33 * DAY }, new Date(server.clock.now()));
+    server.clock.advance(3 * DAY + 60);
+    await runJob(server);
+    expect(await subscriptionRow(server, owner.trial.id)).toMatchObject({ autoPay: false, nextChargeAt: null });
+    expect(await subjects(owner.email)).not.toContain('Your trial has ended');
   });
 
   it('an account from before the trial subscription: no subscription, nothing happens', async () => {

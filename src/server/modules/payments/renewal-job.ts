@@ -4,6 +4,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { isConfigured, paymentProvider, type Outcome, type ProviderPayment, type SavedMethodCharge } from './providers/index.ts';
 import { renewalFailedMail, trialEndedMail, trialEndingMail, type AfterFailure } from './renewal-mails.ts';
 import { findUser } from '../account/store.ts';
+import { paymentsOf } from '../admin/store-payments.ts';
 import { ownerOf, tell } from './renewal-owner.ts';
 import { recordPaidPeriod } from './renewal-period.ts';
 import { changeIfUnmoved, claimDueSubscriptions, claimTrialReminders, lockSubscription, savedMethodOf, type SubscriptionRow } from './store-subscriptions.ts';
@@ -157,6 +158,8 @@ async function stopWithout(deps: RenewalDeps, claimed: SubscriptionRow, stats: R
   const row = await changeIfUnmoved(deps.db, { ...claimed, autoPayOn: true }, { autoPay: false, nextChargeAt: null, ...(claimed.isTrial ? {} : { lastChargeError: 'savedMethodUnavailable' }) });
   if (!row) return;
   stats.expired++;
+  // An owner who already paid for a period still running (a checkout, an admin's payment) has nothing to be told.
+  if (row.isTrial && (await paidThrough(deps.db, row.userId)) > nowSeconds(deps.config)) return;
   const owner = await ownerOf(deps.db, deps.config, row.userId, row.brand);
   await tell(deps.mailer, owner && (row.isTrial ? trialEndedMail(owner) : renewalFailedMail(owner, row.amount, row.currency, 'savedMethodUnavailable', 'stopped')));
 }
@@ -174,4 +177,10 @@ async function sendTrialReminders(deps: RenewalDeps, stats: RenewalStats): Promi
     await tell(deps.mailer, owner && trialEndingMail(owner, sub.nextChargeAt!, sub.amount, sub.currency, willCharge));
     stats.reminded++;
   }
+}
+
+/** The latest end of the owner's paid (not free) successful payments, 0 when none. */
+async function paidThrough(db: Db, userId: number): Promise<number> {
+  const rows = await paymentsOf(db, userId);
+  return Math.max(0, ...rows.filter((p) => p.success && !p.isFree).map((p) => p.dateEnd ?? 0));
 }
