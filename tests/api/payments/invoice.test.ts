@@ -87,14 +87,16 @@ describe('POST /Payments/Invoice', () => {
 });
 
 describe('the mail not leaving', () => {
-  it('502 invoiceNotSent and no invoice kept', async () => {
-    const broken = await startServer({ env: { SMTP_URL: DEAD_URL.replace('http', 'smtp'), DELIVERY_INTERVAL_MS: '0' } });
+  it('502 invoiceNotSent and no invoice kept; rate limited like the other mailing calls', async () => {
+    const broken = await startServer({ env: { SMTP_URL: DEAD_URL.replace('http', 'smtp'), DELIVERY_INTERVAL_MS: '0', RATE_LIMIT_CODE_MAX: '2' } });
     try {
       const who = await broken.createUser('invoice-broken@example.com', 'secret1');
       const res = await broken.call('POST', '/Payments/Invoice', { token: who.token, body: { ...cart, ...company }, headers: RU });
       expect(res.status).toBe(502);
       expect(res.body.code).toBe('invoiceNotSent');
       expect(await broken.api.db.select().from(invoices)).toEqual([]);
+      expect((await broken.call('POST', '/Payments/Invoice', { token: who.token, body: { ...cart, ...company }, headers: RU })).status).toBe(502);
+      expect((await broken.call('POST', '/Payments/Invoice', { token: who.token, body: { ...cart, ...company }, headers: RU })).status).toBe(429);
     } finally {
       await broken.close();
     }
