@@ -82,6 +82,25 @@ describe('the renewal job (YooKassa)', () => {
     expect(keyedRequests(renewalKey(sub))).toHaveLength(1); // the repeat was the provider's replay, not a new payment
   });
 
+  it('pending (a receipt-first shop): asked again each pass with the same key until YooKassa settles it', async () => {
+    const { owner, sub, method } = await dueSubscription();
+    server.clock.advance(61);
+    // The charge comes back pending: the double's payment is held pending while the pass records it.
+    const [claimed] = (await claimDue(server.api.db, nowSeconds())).filter((s) => s.id === sub.id);
+    const provider = paymentProvider(server.api.config, 'yookassa') as PaymentProvider;
+    const charged = await provider.chargeSavedMethod(chargeRequest(claimed!, method));
+    const held = yk.payments.get(charged.ok ? charged.payment.id : '')!;
+    Object.assign(held, { status: 'pending', paid: false });
+    server.clock.advance(CLAIM_LEASE_SECONDS + 1);
+    expect((await runJob(server)).deferred).toBeGreaterThanOrEqual(1);
+    expect(await subscriptionRow(server, sub.id)).toMatchObject({ nextChargeAt: nowSeconds(), failedAttempts: 0, periodEnd: sub.periodEnd });
+    expect(await paymentsOfUser(server, owner.id)).toEqual([]);
+    Object.assign(held, { status: 'succeeded', paid: true });
+    expect((await runJob(server)).charged).toBeGreaterThanOrEqual(1);
+    expect(await paymentsOfUser(server, owner.id)).toHaveLength(1);
+    expect(keyedRequests(renewalKey(sub))).toHaveLength(1);
+  });
+
   it('two passes at once: each due period charged once', async () => {
     const subs = await Promise.all([dueSubscription(), dueSubscription(), dueSubscription()]);
     server.clock.advance(61);

@@ -7,7 +7,7 @@ import { findUser } from '../account/store.ts';
 import { paymentsOf } from '../admin/store-payments.ts';
 import { ownerOf, tell } from './renewal-owner.ts';
 import { recordPaidPeriod } from './renewal-period.ts';
-import { changeIfUnmoved, claimDueSubscriptions, claimTrialReminders, lockSubscription, savedMethodOf, type SubscriptionRow } from './store-subscriptions.ts';
+import { anyChargeBefore, changeIfUnmoved, claimDueSubscriptions, claimTrialReminders, lockSubscription, savedMethodOf, type SubscriptionRow } from './store-subscriptions.ts';
 
 // The renewal job (docs/subscriptions.md "Renewals", "The trial's charge"): merchant-renewed subscriptions (YooKassa)
 // are charged by us from their saved method when `next_charge_at` comes, once per period across crashes, retries and
@@ -44,6 +44,8 @@ const nowSeconds = (config: ServerConfig) => Math.floor(config.now() / 1000);
 /** One pass: reminders a day before a trial's end, then every due charge. */
 export async function runRenewals(deps: RenewalDeps): Promise<RenewalStats> {
   const stats: RenewalStats = { reminded: 0, charged: 0, failed: 0, expired: 0, deferred: 0 };
+  // Most ticks have nothing due within a day (reminders included): one read and done.
+  if (!(await anyChargeBefore(deps.db, nowSeconds(deps.config) + DAY))) return stats;
   await sendTrialReminders(deps, stats);
   for (let i = 0; i < 100; i++) {
     const claimed = await claimDue(deps.db, nowSeconds(deps.config));

@@ -102,6 +102,16 @@ export async function lockSubscription(tx: Tx, id: number): Promise<Subscription
   return row;
 }
 
+/** Whether any auto-pay row has a charge within `horizon` (the job's idle tick: one indexed read, no transaction). */
+export async function anyChargeBefore(db: Tx, horizon: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(isNotNull(subscriptions.nextChargeAt), lte(subscriptions.nextChargeAt, horizon), eq(subscriptions.autoPay, true), eq(subscriptions.cancelled, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /**
  * The renewal job's claim: due rows no other pass holds (FOR UPDATE SKIP LOCKED), their `next_charge_at` pushed to
  * `leaseUntil` so a parallel pass skips them and a pass that dies is replaced after it. Answers them as read.
