@@ -49,7 +49,10 @@ export async function runRenewals(deps: RenewalDeps): Promise<RenewalStats> {
   await sendTrialReminders(deps, stats);
   for (let i = 0; i < 100; i++) {
     const claimed = await claimDue(deps.db, nowSeconds(deps.config));
-    for (const sub of claimed) await chargeClaimed(deps, sub, stats);
+    for (const sub of claimed) {
+      // One row's surprise (a database error) must not hold the others: it is taken again after its lease.
+      await chargeClaimed(deps, sub, stats).catch((error: unknown) => console.error(`payments: renewal of subscription ${sub.id} failed: ${(error as Error).message}`));
+    }
     if (claimed.length < BATCH) break;
   }
   return stats;
