@@ -2143,7 +2143,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Invoice request for a company (§1, §8 'Invoice request sent'): the priced cart is issued as an invoice, mailed as a PDF to `email`; paying it is recorded by an admin. */
+        /** Invoice request for a company (§1, §8 'Invoice request sent'): the priced cart is issued as an invoice, mailed as a PDF to `email`; paying it is recorded by an admin. Mails leave the server, so it is rate limited like the other mailing operations; the mail not leaving → 502 `invoiceNotSent` and no invoice is kept. */
         post: operations["requestInvoice"];
         delete?: never;
         options?: never;
@@ -8098,6 +8098,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["ProviderUnavailable"];
         };
     };

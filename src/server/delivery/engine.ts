@@ -19,6 +19,8 @@ import type { Tx } from '../platform/db/transactions.ts';
 import { channelOfConnection } from '../modules/connections/channels.ts';
 import { twilioChannelsOf } from '../modules/connections/sending/twilio-channels.ts';
 import { sigmaStatusPoller } from '../modules/connections/sigma-status.ts';
+import { runRenewals } from '../modules/payments/renewal-job.ts';
+import { createMailer } from '../platform/mail/mailer.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -70,6 +72,8 @@ export async function startDelivery(opts: {
   let stopped = false;
   // Sigma SMS reports statuses only when asked: its sent messages are polled alongside each tick's dispatch.
   const sigmaStatuses = deps.routing ? sigmaStatusPoller(db, config) : undefined;
+  // The renewal job (docs/subscriptions.md "Renewals") shares the tick: due auto-pay charges and trial ends.
+  const renewals = { db, config, mailer: createMailer(config, db) };
 
   const tick = async () => {
     const polling = sigmaStatuses?.poll();
@@ -94,6 +98,8 @@ export async function startDelivery(opts: {
     }
     await breathe();
     await closeTurns(db);
+    await breathe();
+    await runRenewals(renewals).catch((error: unknown) => console.error(`renewals failed: ${(error as Error).message}`));
     await polling;
     return total;
   };

@@ -15,9 +15,10 @@ const ROOT = resolve(import.meta.dirname, '../../..');
 const CACHE = join(ROOT, 'node_modules/.cache/cabinet/bundles');
 /**
  * Packages left to Node: PGlite and argon2 find their WebAssembly, data or native files beside their own modules
- * (which a bundle would move), esbuild runs its own binary, pg-native is optional and absent.
+ * (which a bundle would move), esbuild runs its own binary, pg-native is optional and absent, pdfkit reads its font
+ * metrics from its own data folder.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/*', 'esbuild', 'pg-native'];
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', '@node-rs/*', 'esbuild', 'pg-native', 'pdfkit'];
 /** Bundled CommonJS packages (nodemailer, pg, fastify) call `require`, which an ES module has not. */
 const REQUIRE = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 

@@ -20,6 +20,7 @@ import { refreshTokenStore } from './store-sessions.ts';
 import { insertUser, insertUserIfAbsent, userByEmail, userRefByEmail } from './store.ts';
 import { linkOrigin } from './links.ts';
 import { startTrial } from '../admin/store-payments.ts';
+import { openTrialSubscription } from '../payments/trial-subscription.ts';
 import { isUniqueViolation } from '../../platform/db/errors.ts';
 import { zoneOfOffset } from '../../../shared/time-zones.ts';
 
@@ -65,7 +66,8 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         if (isUniqueViolation(error)) throw new HttpError(409, 'emailTaken'); // lost a race with a twin
         throw error;
       }
-      await startTrial(db, user.id, now); // §9: the trial starts at sign-up, so the quick start's flows run
+      // §9: the trial starts at sign-up, so the quick start's flows run; its subscription ends in the 1200 charge.
+      await openTrialSubscription(db, config, { userId: user.id, brand, trial: await startTrial(db, user.id, now) });
       // A referral link's `ref` (docs/partners.md): who brought the owner; an unknown code is just not recorded.
       if (body.referralCode) await recordReferral(db, { referredUserId: user.id, code: body.referralCode, linkId: body.referralLinkId, at: new Date(now) });
       if (body.marketplace) {
@@ -124,7 +126,7 @@ export function sessionHandlers(ctx: AppContext): Handlers<'register' | 'login' 
         language: signUpLanguage(brand, undefined, req.headers['accept-language']),
         createdAt: new Date(config.now()),
       });
-      if (created) await startTrial(db, created.id, config.now());
+      if (created) await openTrialSubscription(db, config, { userId: created.id, brand, trial: await startTrial(db, created.id, config.now()) });
       const user = created ?? (await userByEmail(db, email))!;
       return { ...(await issueTokens(sessions, config, user)), isNewUser: Boolean(created) };
     },

@@ -36,4 +36,8 @@ export const paymentProblems = {
   paymentProviderRefused: 'The payment service refused the payment; please try again later or contact support',
   providerUnavailable: 'The provider did not answer; try again in a minute',
   alreadyPaid: 'This payment is already paid',
+  // Subscriptions and the invoice request (docs/subscriptions.md).
+  subscriptionNotFound: 'Subscription not found',
+  autoPayNeedsCheckout: 'Auto-pay needs a saved payment method: pay once with auto-pay on',
+  invoiceNotSent: 'Invoice request failed: the mail could not be sent, try again later',
 } as const;

@@ -1,11 +1,41 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { VerifiedEvent } from './providers/types.ts';
+import { renewalFailedMail } from './renewal-mails.ts';
+import { ownerOf, tell } from './renewal-owner.ts';
+import { recordPaidPeriod } from './renewal-period.ts';
+import { changeSubscription, lockSubscription, subscriptionByProviderId } from './store-subscriptions.ts';
 
-// Renewals (docs/payments.md "Renewals"): Stripe's renewal events, applied by the webhook route inside its
-// transaction. Being built: answers 'ignored' until then.
+// Renewals Stripe makes itself (docs/subscriptions.md "Renewals"): the webhook route applies its events here, inside
+// its transaction, once per event (it dedupes them first). YooKassa's renewals are our job's (renewal-job.ts).
 
 /** Applies a verified `renewalPaid`, `renewalFailed` or `subscriptionEnded` event once (the caller dedupes). */
-export async function applyRenewalEvent(_ctx: AppContext, _tx: Tx, _event: VerifiedEvent): Promise<'applied' | 'ignored'> {
-  return 'ignored';
+export async function applyRenewalEvent(ctx: AppContext, tx: Tx, event: VerifiedEvent): Promise<'applied' | 'ignored'> {
+  if (!event.subscriptionId) return 'ignored';
+  const ref = await subscriptionByProviderId(tx, 'stripe', event.subscriptionId);
+  if (!ref) return 'ignored'; // not one of ours (another product on the same Stripe account)
+  // Locked: a renewal and the owner's cancel touching the row at once apply one after the other.
+  const sub = await lockSubscription(tx, ref.id);
+  const at = new Date(ctx.config.now());
+  switch (event.kind) {
+    case 'renewalPaid': {
+      const amountMinor = event.amount?.amount ?? sub!.amount;
+      await recordPaidPeriod(tx, sub!, { amountMinor, providerPaymentId: event.providerPaymentId, at });
+      return 'applied';
+    }
+    case 'renewalFailed': {
+      const reason = event.reason ?? 'payment failed';
+      await changeSubscription(tx, sub!.id, { failedAttempts: sub!.failedAttempts + 1, lastChargeError: reason });
+      // Stripe retries on its own schedule (Smart Retries) and ends the subscription when it gives up.
+      const owner = await ownerOf(tx, ctx.config, sub!.userId, sub!.brand);
+      // Sent after the route's transaction: on PGlite the outbox write waits for it.
+      void tell(ctx.mailer, owner && renewalFailedMail(owner, event.amount?.amount ?? sub!.amount, sub!.currency, reason, 'providerRetries'));
+      return 'applied';
+    }
+    case 'subscriptionEnded':
+      await changeSubscription(tx, sub!.id, { autoPay: false, nextChargeAt: null });
+      return 'applied';
+    default:
+      return 'ignored';
+  }
 }

@@ -95,3 +95,28 @@ export const subscriptions = pgTable(
     uniqueIndex('subscriptions_provider_sub_idx').on(t.provider, t.providerSubscriptionId),
   ],
 );
+
+/**
+ * §1/§8 invoice requests: a company asks for an invoice instead of paying online. The row gives the invoice its
+ * number (`<year>-<id>`); the priced cart is kept as issued. Paying it is recorded by an admin (a payments row).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    number: text('number'),
+    companyName: text('company_name').notNull(),
+    taxId: text('tax_id').notNull(),
+    email: text('email').notNull(),
+    currency: text('currency').notNull(),
+    /** Minor units. */
+    total: integer('total').notNull(),
+    quote: jsonb('quote').notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('invoices_user_idx').on(t.userId, t.createdAt), uniqueIndex('invoices_number_idx').on(t.number)],
+);

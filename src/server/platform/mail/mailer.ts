@@ -9,6 +9,14 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the mail (an invoice's PDF); the outbox keeps only their names and sizes. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 export interface Mailer {
@@ -30,7 +38,9 @@ export function createMailer(config: ServerConfig, db: Db): Mailer {
   }
   return {
     async send(mail) {
-      await db.insert(outbox).values({ ...mail, to: mail.to.toLowerCase(), createdAt: new Date(config.now()) });
+      const { attachments, ...rest } = mail;
+      const listed = (attachments ?? []).map((a) => `\n[${a.filename}, ${a.contentType}, ${a.content.length} bytes]`).join('');
+      await db.insert(outbox).values({ ...rest, text: rest.text + listed, to: mail.to.toLowerCase(), createdAt: new Date(config.now()) });
     },
   };
 }
