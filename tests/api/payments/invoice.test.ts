@@ -45,6 +45,8 @@ describe('POST /Payments/Invoice', () => {
     expect(pdf).toMatchObject({ contentType: 'application/pdf', filename: `invoice-${res.body.number}.pdf` });
     expect(pdf!.content.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf!.content.toString('latin1')).toContain(`(invoice=${res.body.number} total=${quote.body.total} currency=RUB)`);
+    // The Russian labels need the embedded Unicode font (the pinned dejavu-fonts-ttf), not Helvetica.
+    expect(pdf!.content.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
     const [row] = await stored();
     expect(row).toMatchObject({ userId: owner.id, number: res.body.number, companyName: company.companyName, taxId: company.taxId, email: company.email, total: quote.body.total, currency: 'RUB', brand: 'main-ru' });
     const second = await request({ ...cart, ...company, companyName: '  Romashka LLC ' });

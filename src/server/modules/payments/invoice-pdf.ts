@@ -1,21 +1,24 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import type { SystemLanguage } from '../../../i18n/locales.ts';
 import { dateOf, formatMoney } from './invoice-format.ts';
 import type { Quote } from './quote.ts';
 
-// The invoice as a PDF (docs/subscriptions.md "Invoices"). Cyrillic needs a Unicode font: the first of the usual
-// system fonts found is embedded (Debian/Ubuntu: fonts-dejavu-core); without one the PDF falls back to Helvetica and
-// letters outside Latin-1 print as "?".
-const FONT_FILES = [
-  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/dejavu/DejaVuSans.ttf',
-  '/usr/share/fonts/TTF/DejaVuSans.ttf',
-  '/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf',
-  '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf',
-];
+// The invoice as a PDF (docs/subscriptions.md "Invoices"). Cyrillic needs a Unicode font: DejaVu Sans from the
+// pinned `dejavu-fonts-ttf` package, so a fresh `npm install` is enough; a system copy if the package is missing;
+// without either the PDF falls back to Helvetica and letters outside Latin-1 print as "?".
+const packagedFont = (): string | undefined => {
+  try {
+    return join(dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf', 'DejaVuSans.ttf');
+  } catch {
+    return undefined;
+  }
+};
+const SYSTEM_FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/dejavu/DejaVuSans.ttf', '/usr/share/fonts/TTF/DejaVuSans.ttf'];
 let fontFile: string | null | undefined;
-const unicodeFont = () => (fontFile === undefined ? (fontFile = FONT_FILES.find((f) => existsSync(f)) ?? null) : fontFile);
+const unicodeFont = () => (fontFile === undefined ? (fontFile = [packagedFont(), ...SYSTEM_FONTS].find((f) => f && existsSync(f)) ?? null) : fontFile);
 
 interface Labels {
   invoice: (number: string) => string;
