@@ -25,6 +25,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'connections-providers.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // WhatsApp Business accounts, their templates and the connect callback against the 360dialog double, both languages.
   'connections-waba.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  // The payments screens and the pay journey on the YooKassa host and the Stripe host (both languages).
+  'payments.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'editor-chips.spec.ts': { route: 'flowEdit' },
   // Issue 16's shell and way-finding checks on the two main hosts (both languages, every flag they test).

@@ -90,7 +90,9 @@ export default function Payments(props: PaymentsProps) {
   };
 
   return (
-    <div className="flex flex-col" data-payments>
+    // At least a screen tall, and the sections below the tariffs only once they are in: the footer starts out of
+    // view and nothing that was painted moves when the catalogue arrives (docs/lighthouse.md, layout shift).
+    <div className="flex flex-col min-h-screen" data-payments>
       <p className="m-0 mb-4 text-ink-muted">
         {t('intro')} <a className={textLinkClass} href={props.subscriptionsPath}>{t('subscriptionsLink')}</a>
       </p>
@@ -118,9 +120,11 @@ export default function Payments(props: PaymentsProps) {
           </Section>
         </>
       )}
-      <Section title={t('history.title')}>
-        <PaymentHistory t={t} locale={props.locale} />
-      </Section>
+      {catalogue !== undefined && (
+        <Section title={t('history.title')}>
+          <PaymentHistory t={t} locale={props.locale} />
+        </Section>
+      )}
     </div>
   );
 }

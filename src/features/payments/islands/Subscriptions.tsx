@@ -32,7 +32,8 @@ export default function Subscriptions(props: PaymentsProps) {
   };
 
   return (
-    <div data-subscriptions>
+    // A screen tall: the footer starts out of view, so the list arriving moves nothing painted.
+    <div className="min-h-screen" data-subscriptions>
       <p className="m-0 mb-4 text-ink-muted">{t('subs.intro')}</p>
       <ListState
         loading={list.loading && !list.items.length}
