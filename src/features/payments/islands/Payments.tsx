@@ -80,7 +80,7 @@ export default function Payments(props: PaymentsProps) {
     }
     setPaying(false);
     const problem = result.problem;
-    if (problem?.code === 'termsNotAccepted') return setTermsError(t('terms.required'));
+    if (problem?.code === 'termsNotAccepted' || problem?.errors?.[0]?.code === 'termsNotAccepted') return setTermsError(t('terms.required'));
     setPayProblem(problem ? explainProblem(problem.errors?.[0] ?? problem, t, { prefixes: ['server.'] }) : t('problem.failed'));
   };
 

@@ -27,6 +27,6 @@ export const publicPayTexts = (t: T): PublicPayTexts => ({
   failed: t('public.failed'),
   termsRequired: t('terms.required'),
   busy: t('pay.busy'),
-  providerUnavailable: t('server.providerUnavailable'),
+  providerUnavailable: t('public.providerUnavailable'),
   tariffs: Object.fromEntries(Object.entries(TARIFFS).map(([id, key]) => [id, t.dynamic(`tariff.${key}`)])),
 });
