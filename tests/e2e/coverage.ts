@@ -25,8 +25,6 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'connections-providers.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // WhatsApp Business accounts, their templates and the connect callback against the 360dialog double, both languages.
   'connections-waba.spec.ts': { brands: ['main-ru', 'main-intl'] },
-  // The payments screens and the pay journey on the YooKassa host and the Stripe host (both languages).
-  'payments.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'blacklist.spec.ts': { route: 'blacklist' },
   'editor-chips.spec.ts': { route: 'flowEdit' },
   // Issue 16's shell and way-finding checks on the two main hosts (both languages, every flag they test).
@@ -38,6 +36,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'home.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // Layout shift on the two main hosts and the AI app (issue 16 point 10; docs/lighthouse.md).
   'layout-shift.spec.ts': { brands: ['main-ru', 'main-intl', 'ai-app'] },
+  // The payments screens and the pay journey on the YooKassa host and the Stripe host (both languages).
+  'payments.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },
