@@ -8,7 +8,7 @@ import type { Locale } from '../../src/i18n/locales.ts';
 import { formatMinor } from '../../src/features/payments/cart.ts';
 import { TARIFFS } from '../../src/shared/tariffs.ts';
 import { api, customer, tFlows } from './flows-support.ts';
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test, type Tokens } from './support.ts';
+import { adminTokens, expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test, type Tokens } from './support.ts';
 
 const PATH = '/payments';
 /** Analytics (16): bought for the whole account, offered on both main hosts, and it opens the daily report (docs/payments.md). */
@@ -236,5 +236,36 @@ test('the public pay page: a link that cannot be a payment and an unknown one ar
   await expectNoSeriousA11yViolations(page, `${brand.id} /publicPayments`);
   await page.goto('/publicPayments?payment=00000000-0000-4000-8000-000000000000');
   await expect(page.locator('[data-pay-status]')).toHaveText(t('public.notFound'));
+  await expect(page.locator('[data-pay-form]')).toBeHidden();
+});
+
+test('the public pay page: a payment staff recorded, paid through its link without signing in, then says it is paid', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tPay(locale);
+  const tokens = await customer(baseURL!, 'pay-link');
+  const me = await api(baseURL!, 'GET', '/Account/CurrentUser', tokens.token);
+  const staff = await adminTokens(baseURL!);
+  const now = Math.floor(Date.now() / 1000);
+  // An unpaid payment of the booking plan, 2 500 in the brand's currency (the admin's form keeps major units).
+  const pay = await api(baseURL!, 'POST', `/Admin/Users/${me.id}/Pays`, staff.token, { tariff: 1, amount: 2500, currency: brand.currency, success: false, dateBeginUnixTime: now, dateEndUnixTime: now + 30 * 86_400 });
+  const link = (await api(baseURL!, 'GET', `/Admin/Users/${me.id}/Pays/${pay.id}/LinkToPay`, staff.token)) as { url: string };
+  const { pathname, search } = new URL(link.url);
+
+  await prepareStorage(context, { locale });
+  await page.goto(`${pathname}${search}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('publicPayments'));
+  await expect(page.locator('[data-pay-for]')).toHaveText(t('public.for', { tariff: nameOf(locale, 1) }));
+  await expect(page.locator('[data-pay-amount]')).toHaveText(t('public.amount', { amount: formatMinor(250_000, brand.currency, locale) }));
+  // §5: the terms first.
+  await page.getByRole('button', { name: t('pay.button') }).click();
+  await expect(page.getByText(t('terms.required'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, `${brand.id} /publicPayments payment`);
+  await page.getByRole('checkbox', { name: t('terms.label') }).check();
+  await page.getByRole('button', { name: t('pay.button') }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  // Back on the link: paid, no form.
+  await expect(page).toHaveURL(/\/publicPayments\?payment=/);
+  await expect(page.locator('[data-pay-status]')).toHaveText(t('public.paid'), { timeout: 20_000 });
   await expect(page.locator('[data-pay-form]')).toBeHidden();
 });
