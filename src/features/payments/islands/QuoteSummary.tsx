@@ -27,7 +27,7 @@ export function QuoteSummary({ t, money, quote, cartError }: Props) {
       {quote.kind === 'idle' && <p className="m-0 text-sm text-ink-muted">{t('cart.empty')}</p>}
       {cartError && <p className="m-0 text-sm text-red-700" role="alert" data-field-error>{cartError}</p>}
       {shown && (
-        <div className={pricing ? 'opacity-60' : undefined}>
+        <div data-stale={pricing || undefined}>
           <ul className="list-none m-0 p-0 text-sm flex flex-col gap-1">
             {shown.lines.map((line) => (
               <li key={line.tariff} className="flex justify-between gap-3">
