@@ -124,10 +124,11 @@ test('prices the cart as it changes; refuses a small pack and a promo code at th
   await expectNoSeriousA11yViolations(page, `${brand.id} ${PATH} cart`);
 });
 
-/** Adds analytics to the cart, accepts the terms and pays: the browser is on the provider's (double's) page. */
-async function payAtProvider(page: Page, locale: Locale) {
+/** Adds analytics to the cart (auto-pay on when asked), accepts the terms and pays: the browser is on the provider's (double's) page. */
+async function payAtProvider(page: Page, locale: Locale, autoPay = false) {
   const t = tPay(locale);
   await card(page, ANALYTICS).getByRole('button', { name: t('catalogue.addLabel', { name: nameOf(locale, ANALYTICS) }) }).click();
+  if (autoPay) await page.getByRole('checkbox', { name: t('autoPay.label') }).check();
   await expect(page.locator('[data-total]')).toBeVisible();
   await page.getByRole('checkbox', { name: t('terms.label') }).check();
   await page.getByRole('button', { name: t('pay.button') }).click();
@@ -148,7 +149,8 @@ test('pays for a tariff at the provider, comes back paid, sees the subscription 
 
   await page.goto(PATH);
   await hydrated(page);
-  await payAtProvider(page, locale);
+  // With auto-pay: the payment becomes a subscription that renews (a one-off payment is a period, not a subscription).
+  await payAtProvider(page, locale, true);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
   // Back on /payments?checkout=<id>: paid, with what was switched on.
@@ -164,6 +166,7 @@ test('pays for a tariff at the provider, comes back paid, sees the subscription 
   const sub = page.locator('[data-subscription]', { hasText: nameOf(locale, ANALYTICS) });
   await expect(sub.locator('[data-state]')).toHaveText(t('subs.Active'));
   await expect(sub).toContainText(t('subs.paidMonths', { count: 1 }));
+  await expect(sub.getByRole('switch', { name: t('subs.autoPayLabel', { name: nameOf(locale, ANALYTICS) }) })).toHaveAttribute('aria-checked', 'true');
   await expectNoSeriousA11yViolations(page, `${brand.id} /payments/subscriptions`);
 
   // The daily report is no longer Unavailable.
@@ -186,45 +189,49 @@ test('a payment canceled at the provider says so and offers to try again', async
   await expect(page).toHaveURL(/\/payments$/);
 });
 
-test('subscriptions: the empty state leads to the tariffs; auto-pay without a saved method explains how', async ({ page, context, brand, baseURL }) => {
+test('subscriptions: the trial is listed; auto-pay without a saved method explains how; cancel asks first', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
   const t = tPay(locale);
+  // Sign-up starts the §9 trial (tariff 1), a subscription that ends in its charge unless cancelled.
   const tokens = await customer(baseURL!, 'pay-subs');
   await prepareStorage(context, { tokens, locale });
   await page.goto('/payments/subscriptions');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('subscriptions'));
   await hydrated(page);
-  await expect(page.getByText(t('subs.empty'))).toBeVisible();
-  await expect(page.getByRole('link', { name: t('subs.choose') })).toHaveAttribute('href', /\/payments$/);
-  await expectNoSeriousA11yViolations(page, `${brand.id} /payments/subscriptions empty`);
+  const name = nameOf(locale, 1);
+  const trial = page.locator('[data-subscription]', { hasText: name });
+  await expect(trial.locator('[data-trial]')).toHaveText(t('subs.trial'));
+  await expect(trial.locator('[data-state]')).toHaveText(t('subs.Active'));
+  await expectNoSeriousA11yViolations(page, `${brand.id} /payments/subscriptions`);
 
-  // Paid once without auto-pay: turning it on needs a checkout with auto-pay (409 autoPayNeedsCheckout).
-  await page.goto(PATH);
-  await hydrated(page);
-  await payAtProvider(page, locale);
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(page.locator('[data-checkout-status]')).toHaveAttribute('data-checkout-status', 'paid', { timeout: 20_000 });
-  await page.goto('/payments/subscriptions');
-  const sub = page.locator('[data-subscription]', { hasText: nameOf(locale, ANALYTICS) });
-  const toggle = sub.getByRole('switch', { name: t('subs.autoPayLabel', { name: nameOf(locale, ANALYTICS) }) });
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await toggle.click();
-  const canAutoPay = await hostApi(baseURL!, 'GET', '/Payments/Subscriptions', tokens.token);
-  if (!canAutoPay.subscriptions[0].canAutoPay) {
-    await expect(sub.locator('[data-needs-checkout]')).toContainText(t('subs.needsCheckout'));
-    await expect(sub.getByRole('link', { name: t('subs.payWithAutoPay') })).toHaveAttribute('href', /autoPay=1/);
-  } else {
-    await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  // Auto-pay off, then on again: no saved method yet, so the screen explains and links to paying with auto-pay.
+  const toggle = trial.getByRole('switch', { name: t('subs.autoPayLabel', { name }) });
+  if ((await toggle.getAttribute('aria-checked')) === 'true') {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-checked', 'false');
   }
+  await toggle.click();
+  await expect(trial.locator('[data-needs-checkout]')).toContainText(t('subs.needsCheckout'));
+  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  const payLink = trial.getByRole('link', { name: t('subs.payWithAutoPay') });
+  await expect(payLink).toHaveAttribute('href', /\/payments\?tariff=1&.*autoPay=1/);
 
   // Cancel asks first; keeping it changes nothing; cancelling leaves no next charge.
-  await sub.getByRole('button', { name: t('subs.cancelLabel', { name: nameOf(locale, ANALYTICS) }) }).click();
+  await trial.getByRole('button', { name: t('subs.cancelLabel', { name }) }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: t('subs.keep') }).click();
   await expect(dialog).toHaveCount(0);
-  await sub.getByRole('button', { name: t('subs.cancelLabel', { name: nameOf(locale, ANALYTICS) }) }).click();
+  await expect(trial).not.toContainText(t('subs.cancelled'));
+  await trial.getByRole('button', { name: t('subs.cancelLabel', { name }) }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t('subs.cancelConfirm') }).click();
-  await expect(sub).toContainText(t('subs.cancelled'));
-  await expect(sub.locator('[data-next-charge]')).toHaveText(t('subs.noNextCharge'));
+  await expect(trial).toContainText(t('subs.cancelled'));
+  await expect(trial.locator('[data-next-charge]')).toHaveText(t('subs.noNextCharge'));
+
+  // The link fills the cart with that tariff and auto-pay on.
+  await page.goto(PATH + '?tariff=1&units=&autoPay=1');
+  await hydrated(page);
+  await expect(cartLine(page, 1)).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: t('autoPay.label') })).toBeChecked();
 });
 
 test('the public pay page: a link that cannot be a payment and an unknown one are not found', async ({ page, context, brand }) => {
