@@ -23,6 +23,8 @@ interface Props {
   setTerms: (on: boolean) => void;
   termsError?: string;
   payProblem?: string;
+  /** The checkout refused auto-pay for this cart. */
+  autoPayError?: string;
   paying: boolean;
   onPay: (event: FormEvent) => void;
 }
@@ -102,8 +104,8 @@ export function CartPanel(props: Props) {
         <TextField label={t('promo.label')} name="promocode" autoComplete="off" maxLength={64} hint={t('promo.hint')} value={cart.promocode}
           error={errorAt({ kind: 'promocode' })} onInput={(e) => setCart(setPromocode(cart, (e.target as HTMLInputElement).value))} />
         <div className="flex flex-col gap-1 sm:pt-7">
-          <Checkbox label={t('autoPay.label')} name="autoPay" checked={cart.autoPay} disabled={!canAutoPay(cart)}
-            aria-describedby={canAutoPay(cart) ? undefined : autoPayNoteId} onValue={(on) => setCart(setAutoPay(cart, on))} />
+          <Checkbox label={t('autoPay.label')} name="autoPay" checked={cart.autoPay} disabled={!canAutoPay(cart)} error={props.autoPayError}
+            {...(canAutoPay(cart) ? {} : { 'aria-describedby': autoPayNoteId })} onValue={(on) => setCart(setAutoPay(cart, on))} />
           {!canAutoPay(cart) && <p id={autoPayNoteId} className="m-0 text-sm text-ink-muted" data-autopay-note>{t('autoPay.withPromo')}</p>}
         </div>
       </div>

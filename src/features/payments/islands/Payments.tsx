@@ -40,6 +40,8 @@ export default function Payments(props: PaymentsProps) {
   const [terms, setTerms] = useState(false);
   const [termsError, setTermsError] = useState<string>();
   const [payProblem, setPayProblem] = useState<string>();
+  /** The checkout's refusal of auto-pay for this cart (packs, several periods or tariffs): shown at the checkbox. */
+  const [autoPayError, setAutoPayError] = useState<string>();
   const [paying, setPaying] = useState(false);
   const [checkoutId, setCheckoutId] = useState<string | null>(null);
   const quote = useQuote(cart);
@@ -80,6 +82,8 @@ export default function Payments(props: PaymentsProps) {
     }
     setPaying(false);
     const problem = result.problem;
+    const field = problem?.errors?.[0];
+    if (field?.field === 'autoPay') return setAutoPayError(explainProblem(field, t, { prefixes: ['server.'] }));
     if (problem?.code === 'termsNotAccepted' || problem?.errors?.[0]?.code === 'termsNotAccepted') return setTermsError(t('terms.required'));
     setPayProblem(problem ? explainProblem(problem.errors?.[0] ?? problem, t, { prefixes: ['server.'] }) : t('problem.failed'));
   };
@@ -112,7 +116,7 @@ export default function Payments(props: PaymentsProps) {
         <>
           <Section title={t('cart.title')}>
             <CartPanel t={t} locale={props.locale} catalogue={catalogue} units={units} connect={props.connect} cart={cart}
-              setCart={(next) => (setCart(next), setPayProblem(undefined))} quote={quote} terms={terms}
+              setCart={(next) => (setCart(next), setPayProblem(undefined), setAutoPayError(undefined))} autoPayError={autoPayError} quote={quote} terms={terms}
               setTerms={(on) => (setTerms(on), on && setTermsError(undefined))} termsError={termsError} payProblem={payProblem} paying={paying} onPay={pay} />
           </Section>
           <Section title={t('invoice.title')}>
