@@ -28,7 +28,7 @@ const KB = 1024;
 /** The public pages that clients open from a message (the spec's public routes without a sidebar link). */
 export const MESSAGE_PAGE_ROUTES = [
   'ratingWidget', 'visitNotifyWidget', 'ignorePhone', 'shortLinkRedirect',
-  'bookingWidget', 'iikoBookingWidget', 'qrCodeWidgetView', 'publicAiChat',
+  'bookingWidget', 'iikoBookingWidget', 'qrCodeWidgetView', 'publicAiChat', 'publicPayments',
 ] as const;
 export const BUDGET = { cabinet: 80 * KB, message: 15 * KB } as const;
 

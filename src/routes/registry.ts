@@ -48,9 +48,9 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('templateEdit', '/templates/:integration/edit/:workflowId', MAIN, { domain: 'flows' }),
 
   // Payments
-  cabinet('payments', '/payments', ['default', 'onboarding', 'distribution']),
-  cabinet('subscriptions', '/payments/subscriptions', ['default', 'onboarding', 'distribution']),
-  publicPage('publicPayments', '/publicPayments', ['default', 'onboarding', 'distribution']),
+  cabinet('payments', '/payments', ['default', 'onboarding', 'distribution'], { domain: 'payments' }),
+  cabinet('subscriptions', '/payments/subscriptions', ['default', 'onboarding', 'distribution'], { domain: 'payments' }),
+  publicPage('publicPayments', '/publicPayments', ['default', 'onboarding', 'distribution'], { domain: 'payments' }),
 
   // Widgets
   cabinet('widgets', '/widgets/'),

@@ -38,6 +38,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'home.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // Layout shift on the two main hosts and the AI app (issue 16 point 10; docs/lighthouse.md).
   'layout-shift.spec.ts': { brands: ['main-ru', 'main-intl', 'ai-app'] },
+  // The payments screens and the pay journey on the YooKassa host and the Stripe host (both languages).
+  'payments.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },

@@ -2,11 +2,12 @@ import { rmSync } from 'node:fs';
 import { startSmtpSink } from './smtp-sink.ts';
 import { startWahaGateway } from './waha-gateway.ts';
 import { startProviderDoubles } from './providers-gateway.ts';
+import { startPaymentDoubles } from './payment-gateway.ts';
 import { resetAxeSweeps } from './a11y.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './ports.ts';
 
 /**
- * Starts the mail sink, the WhatsApp gateway double and the Telegram, Twilio and Sigma SMS doubles before the tests and stops them after; forgets the last
+ * Starts the mail sink, the WhatsApp gateway double and the Telegram, Twilio, Sigma SMS, YooKassa and Stripe doubles before the tests and stops them after; forgets the last
  * run's accessibility sweeps.
  */
 export default async function globalSetup() {
@@ -15,7 +16,9 @@ export default async function globalSetup() {
   const sink = await startSmtpSink(E2E_SMTP_PORT, E2E_MAIL_DIR);
   const stopGateway = await startWahaGateway();
   const stopProviders = await startProviderDoubles();
+  const stopPayments = await startPaymentDoubles();
   return async () => {
+    await stopPayments();
     await stopProviders();
     await stopGateway();
     await new Promise<void>((resolve) => sink.close(() => resolve()));

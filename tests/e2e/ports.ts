@@ -15,6 +15,10 @@ export const E2E_TWILIO_PORT = E2E_PORT + 5;
 export const E2E_SIGMA_PORT = E2E_PORT + 6;
 /** The 360dialog WhatsApp Business API double (tests/e2e/providers-gateway.ts), after the three above. */
 export const E2E_WABA_PORT = E2E_PORT + 7;
+/** The YooKassa and Stripe doubles with the payer page (tests/e2e/payment-gateway.ts), after the 360dialog double. */
+export const E2E_YOOKASSA_PORT = E2E_PORT + 8;
+export const E2E_STRIPE_PORT = E2E_PORT + 9;
+export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_0123456789abcdef';
 export const E2E_MAIL_DIR = join(tmpdir(), `cabinet-e2e-mail-${E2E_PORT}`);
 export const GOOGLE_CLIENT_ID = 'e2e-client.apps.googleusercontent.com';
 /** The e2e servers' signing secret (an operator setting), so a test can mint a plain-admin token. */

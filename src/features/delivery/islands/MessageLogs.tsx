@@ -78,7 +78,11 @@ export default function MessageLogs(props: Props) {
       <p className="m-0 mb-4 text-ink-muted">{t('logs.intro')}</p>
       {data && data.allowance.limit !== null && (
         <div role={warning ? 'alert' : undefined} className={`rounded border p-3 mb-4 text-sm ${warning ? 'border-yellow-300 bg-yellow-50' : 'border-gray-200 bg-white'}`}>
-          {warning && <p className="m-0 mb-1 font-semibold">{warning}</p>}
+          {warning && (
+            <p className="m-0 mb-1 font-semibold">
+              {warning} <a className={textLinkClass} href={`${props.base}/payments`} data-buy-messages>{t('logs.allowance.buy')}</a>
+            </p>
+          )}
           <p className="m-0">{t('logs.allowance.state', { used: data.allowance.used, limit: data.allowance.limit, left: data.allowance.left ?? 0 })}</p>
         </div>
       )}
