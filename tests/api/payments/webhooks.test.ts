@@ -2,9 +2,13 @@
 // address, Stripe's signature and timestamp), each event applied once, forward only whatever the order, and no
 // body, however malformed, answered with a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/server/modules/account/schema.ts';
+import { referralRewards } from '../../../src/server/modules/partners/schema.ts';
+import { checkouts } from '../../../src/server/modules/payments/schema.ts';
 import { loadConfig } from '../../../src/server/platform/config.ts';
 import { addMonthsUtc } from '../../../src/server/modules/payments/record-paid.ts';
-import { checkout, checkoutRow, eventsOf, INTL, ownerWithCompany, rowsOfOrder, startPayWorld, stripeNotify, subscriptionsOf, WHSEC, yookassaNotify, type PayWorld } from './checkout-support.ts';
+import { checkout, checkoutRow, eventsOf, INTL, RU, ownerWithCompany, rowsOfOrder, startPayWorld, stripeNotify, subscriptionsOf, WHSEC, yookassaNotify, type PayWorld } from './checkout-support.ts';
 import { rawPost } from './raw-request.ts';
 import { openStripe, paymentsOfUser, subscriptionRow } from './subscription-support.ts';
 
@@ -79,6 +83,49 @@ describe('applied once', () => {
     const renewal = await stripeNotify(w, 'invoice.paid', { id: 'in_1', billing_reason: 'subscription_cycle', amount_paid: 100, currency: 'usd', subscription: 'sub_x' });
     expect(renewal.body).toEqual({ result: 'ignored' });
     expect((await eventsOf(w, 'stripe')).some((e) => e.kind === 'renewalPaid' && e.providerPaymentId === 'in_1')).toBe(true);
+  });
+});
+
+describe('end to end', () => {
+  it('a referred friend pays through the notification; the duplicate credits the owner once', async () => {
+    const referrer = await ownerWithCompany(w);
+    const code = (await w.server.call('GET', '/Partners/Referral', { token: referrer.token, headers: RU })).body.code as string;
+    const c = await yookassaCheckout();
+    expect((await w.server.call('POST', '/Partners/Promocode/Check', { token: c.owner.token, body: { promocode: code }, headers: RU })).body.referralRecorded).toBe(true);
+    w.yk.succeed(c.pid);
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'duplicate' });
+    const rewards = await w.server.api.db.select().from(referralRewards).where(eq(referralRewards.ownerUserId, referrer.id));
+    expect(rewards).toHaveLength(1);
+    expect(rewards[0]).toMatchObject({ friendUserId: c.owner.id, currency: 'RUB' });
+    expect(rewards[0]!.amount).toBeGreaterThan(0);
+    expect(rewards[0]!.amount).toBeLessThanOrEqual((await checkoutRow(w, c.id))!.total);
+    const [owner] = await w.server.api.db.select({ balance: users.balance }).from(users).where(eq(users.id, referrer.id));
+    expect(owner!.balance).toBe(rewards[0]!.amount / 100);
+  });
+
+  it('a notification and the owner\'s GET /Payments/Checkout/{id} at once record the payment once', async () => {
+    const c = await yookassaCheckout();
+    w.yk.succeed(c.pid);
+    const [notified, got] = await Promise.all([yookassaNotify(w, 'payment.succeeded', c.pid), w.server.call('GET', `/Payments/Checkout/${c.id}`, { token: c.owner.token })]);
+    expect(notified.status).toBe(200);
+    expect(got.status).toBe(200);
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(1);
+    expect((await checkoutRow(w, c.id))!.status).toBe('paid');
+  });
+
+  it('a checkout whose provider id was never stored (a crash right after it was opened) is found by metadata.checkoutId', async () => {
+    const c = await yookassaCheckout();
+    await w.server.api.db.update(checkouts).set({ providerPaymentId: null }).where(eq(checkouts.id, c.id));
+    w.yk.succeed(c.pid);
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, c.id)).toMatchObject({ status: 'paid', providerPaymentId: c.pid });
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(1);
+    const s = await stripeCheckout();
+    await w.server.api.db.update(checkouts).set({ providerPaymentId: null }).where(eq(checkouts.id, s.id));
+    w.st.complete(s.sid);
+    expect((await stripeNotify(w, 'checkout.session.completed', w.st.sessions.get(s.sid)!)).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, s.id)).toMatchObject({ status: 'paid', providerPaymentId: s.sid });
   });
 });
 
