@@ -2228,7 +2228,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Public: opens the provider's checkout for a pay link's unpaid payment (no sign-in); the terms must be accepted. 409 `alreadyPaid` when it is paid. */
+        /** Public: opens the provider's checkout for a pay link's unpaid payment (no sign-in); the terms must be accepted. 409 `alreadyPaid` when it is paid, 409 `totalTooLarge` for an amount above 999 999.99 (one payment's maximum). */
         post: operations["startPublicCheckout"];
         delete?: never;
         options?: never;
@@ -2262,7 +2262,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Stripe's webhook events, `Stripe-Signature` checked (HMAC-SHA256 over the raw body, at most 64 KB, 5-minute tolerance) before the body is parsed: missing, wrong or stale → 401 `signatureInvalid`; each event applied once. 400 for a signed body that is not a Stripe event; 404 while Stripe is not configured. */
+        /** Stripe's webhook events, `Stripe-Signature` checked (HMAC-SHA256 over the raw body, at most 64 KB, 5-minute tolerance) before the body is parsed: missing, wrong or stale → 401 `signatureInvalid`; each event applied once. 400 for a signed body that is not a Stripe event; 404 while Stripe is not configured; 503 `subscriptionNotYetKnown` for a renewal of a subscription whose checkout of ours is not recorded yet (nothing written: Stripe sends it again). */
         post: operations["stripeNotification"];
         delete?: never;
         options?: never;
@@ -8307,6 +8307,15 @@ export interface operations {
             404: components["responses"]["NotFound"];
             /** @description The body is larger than a Stripe event can be */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A renewal of a subscription not recorded yet (its checkout is still pending); Stripe sends it again */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -20,7 +20,10 @@ const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [
 /** The Fastify app: contract-bound routes under /api/v1, validation both ways, problems for every error. */
 export async function buildApp(ctx: AppContext, fastifyOptions: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
-  const app = Fastify({ logger: { level: config.logLevel }, frameworkErrors, genReqId: () => randomUUID(), ...fastifyOptions });
+  // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
+  const hops = config.trustProxy;
+  const trustProxy = hops === undefined ? {} : { trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops };
+  const app = Fastify({ logger: { level: config.logLevel }, frameworkErrors, genReqId: () => randomUUID(), ...trustProxy, ...fastifyOptions });
   app.decorateRequest('auth', null);
   // No answer of the API is ever to be sniffed into another type (an uploaded image must stay an image).
   app.addHook('onRequest', async (_req, reply) => {

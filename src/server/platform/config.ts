@@ -92,6 +92,12 @@ export interface ServerConfig {
    * "not configured": paying through it waits for the operator. Keys and secrets are never logged.
    */
   payments: PaymentSettings;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For is believed (Fastify's `trustProxy`): addresses or CIDR
+   * ranges, or the number of proxy hops in front. Unset = none: `request.ip` is the socket's peer, which behind a
+   * proxy is the proxy itself (YooKassa's source check and per-address rate limits then see only the proxy).
+   */
+  trustProxy: string[] | number | undefined;
 }
 
 /** YOOKASSA_SHOP_ID, YOOKASSA_SECRET_KEY, YOOKASSA_API_URL, YOOKASSA_NOTIFY_SOURCES; STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL. */
@@ -256,6 +262,15 @@ function cidrList(env: Env, name: string): string[] {
   return ranges;
 }
 
+/** TRUST_PROXY: a hop count (`1`) or addresses/CIDR ranges; never `true` (anyone could then forge their address). */
+function trustProxySetting(env: Env): string[] | number | undefined {
+  const value = env.TRUST_PROXY?.trim();
+  if (!value) return undefined;
+  if (/^\d{1,2}$/.test(value)) return Number(value) || undefined;
+  if (/^(true|yes|on)$/i.test(value)) throw new ConfigError('TRUST_PROXY must name the proxies (addresses or CIDR ranges such as 10.0.0.0/8) or their hop count, never "true"');
+  return cidrList(env, 'TRUST_PROXY');
+}
+
 function secretsSetting(env: Env, dataDir: string): ServerConfig['secrets'] {
   try {
     return sealingKeys(env, dataDir);
@@ -372,6 +387,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
     },
     dialog360Partner: dialog360Partner(env),
     payments: paymentSettings(env),
+    trustProxy: trustProxySetting(env),
   };
   if (config.refreshTokenIdleSeconds > config.refreshTokenTtlSeconds) {
     throw new ConfigError('REFRESH_TOKEN_IDLE must not exceed REFRESH_TOKEN_TTL');

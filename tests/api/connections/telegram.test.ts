@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecrets, connections } from '../../../src/server/modules/connections/schema.ts';
 import { startTelegramBotsFake, type TelegramBotsFake } from '../../fakes/telegram-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
+import { rawPost } from '../payments/raw-request.ts';
 import { expectNothingAdded } from './added-on.ts';
 
 let server: TestServer;
@@ -174,6 +175,9 @@ describe('credentials first (docs/webhooks.md)', () => {
     expect((await post('wrong', '{not json')).status).toBe(401);
     expect((await post('wrong', JSON.stringify({ pad: 'x'.repeat(2 * 1024 * 1024) }))).status).toBe(401);
     expect((await post(fake.webhooks.get(bot.token)!.secret, '{not json')).status).toBe(400);
+    // Sent raw (fetch refuses it): the same string length with a byte above 0x7F is a wrong secret, not a 500.
+    const almost = `${fake.webhooks.get(bot.token)!.secret.slice(0, -1)}\u00e9`;
+    expect(await rawPost(server.base, `/Webhooks/telegram/${id}`, { 'X-Telegram-Bot-Api-Secret-Token': almost }, '{}')).toBe(401);
     // Another bot's secret does not open this bot's webhook.
     const other = newBot();
     await add(o.token, other.token);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
 import { cloudNotification, startWabaFake, type WabaFake } from '../../fakes/waba-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
+import { rawPost } from '../payments/raw-request.ts';
 import { advance, book, DAY, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
 import { phones, sendingServer, type Sending } from './sending-support.ts';
 
@@ -209,6 +210,8 @@ describe('the guard', () => {
     expect((await post(id, {}, '{}')).status).toBe(401);
     const oneCharOff = `${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`; // a secret may end in A itself
     expect((await post(id, { 'X-Cabinet-Token': oneCharOff }, '{}')).status).toBe(401);
+    // Sent raw (fetch refuses it): the same string length with a byte above 0x7F is a wrong secret, not a 500.
+    expect(await rawPost(server.base, `/Webhooks/waba/${id}`, { 'X-Cabinet-Token': `${secret.slice(0, -1)}\u00e9` }, '{}')).toBe(401);
     expect((await post(id, { 'X-Cabinet-Token': 'wrong' }, huge)).status).toBe(401);
     expect((await post(999999, { 'X-Cabinet-Token': secret }, '{}')).status).toBe(404);
     expect((await post('abc', { 'X-Cabinet-Token': secret }, '{}')).status).toBe(404);

@@ -2,7 +2,7 @@
 // registrations, applying a promo code (own code refused, a friend's code recording the referral), rewards credited
 // once per payment into the balance, and every malformed input a 400 naming the field that changes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import { promocodes } from '../../../src/server/modules/admin/schema.ts';
 import { referralLinks, referralRewards, referrals } from '../../../src/server/modules/partners/schema.ts';
@@ -232,6 +232,42 @@ describe('rewards', () => {
     expect(row!.balance).toBe(17.35); // 5.00 + 10 % of 123.45 (12.35 rounded half up)
     const rewards = await server.api.db.select().from(referralRewards).where(eq(referralRewards.ownerUserId, bob.id));
     expect(rewards).toEqual([expect.objectContaining({ amount: 1735, paymentIds: '202', friendUserId: payer.id, code: 'BLOGGER' })]);
+  });
+
+  it('the fixed reward is capped at what the friend paid (no farming a $10 reward with a cheaper purchase)', async () => {
+    const owner = await server.createUser('ref-cap-owner@example.com', 'secret1');
+    const code = (await programme(owner, INTL)).body.code;
+    const friend = await server.createUser('ref-cap-friend@example.com', 'secret1');
+    expect((await apply(friend, { promocode: code }, INTL)).body.referralRecorded).toBe(true);
+    await accrueReferralReward(server.api.db, pay(friend.id, [501], code, 300));
+    const rewards = await server.api.db.select().from(referralRewards).where(eq(referralRewards.ownerUserId, owner.id));
+    expect(rewards).toEqual([expect.objectContaining({ amount: 300, paymentIds: '501' })]);
+    expect((await programme(owner, INTL)).body.balance).toBe(3);
+  });
+
+  // PostgreSQL only: PGlite runs one transaction at a time, so there is no race to lose there.
+  it.skipIf(!process.env.DATABASE_URL)('two checkouts of one friend paid at once credit the fixed reward once (PostgreSQL)', async () => {
+    const owner = await server.createUser('ref-race-owner@example.com', 'secret1');
+    const code = (await programme(owner, INTL)).body.code;
+    const friend = await server.createUser('ref-race-friend@example.com', 'secret1');
+    expect((await apply(friend, { promocode: code }, INTL)).body.referralRecorded).toBe(true);
+    const db = server.api.db;
+    // The owner's row is held while both payments are recorded, so both reach the reward at the same moment; only
+    // when both wait on a lock is it let go.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.id)).for('update');
+      await released;
+    });
+    const both = Promise.all([601, 602].map((id) => db.transaction((tx) => accrueReferralReward(tx, pay(friend.id, [id], code)))));
+    await expect.poll(async () => Number(((await db.execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0]!.n), { interval: 20, timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    release();
+    await holder;
+    await both;
+    const rewards = await db.select().from(referralRewards).where(eq(referralRewards.ownerUserId, owner.id));
+    expect(rewards.reduce((sum, r) => sum + r.amount, 0)).toBe(1000);
+    expect((await programme(owner, INTL)).body.balance).toBe(10);
   });
 
   it('a deleted owner earns nothing more', async () => {

@@ -125,6 +125,8 @@ describe('refusals change nothing', () => {
     const cases: [unknown, string, string, Record<string, string>?][] = [
       [{ items: [], termsAccepted: true }, 'items', 'cartEmpty'],
       [{ items: [{ tariff: 1, unitIds: ['999999'], months: 1 }], termsAccepted: true }, 'items[0].unitIds[0]', 'unitNotFound'],
+      // A total above what one payment can be (it would not fit the checkout's columns either).
+      [{ items: [tariff1(o.company)], packs: { messages: 10_000_000 }, termsAccepted: true }, 'packs.messages', 'totalTooLarge'],
       [{ items: [tariff1(o.company)], packs: { messages: 500 }, autoPay: true, termsAccepted: true }, 'autoPay', 'autoPayWithPacks'],
       [{ items: [tariff1(o.company), { tariff: 16, months: 3 }], autoPay: true, termsAccepted: true }, 'autoPay', 'autoPayMonthsDiffer'],
       [{ items: [{ tariff: 16, months: 1 }, { tariff: 3, months: 1 }], autoPay: true, termsAccepted: true }, 'autoPay', 'autoPayOneTariff', INTL],

@@ -166,6 +166,16 @@ describe('POST /Payments/Quote', () => {
     it('the same tariff twice', async () => {
       await refused({ items: [{ tariff: 16, months: 1 }, { tariff: 16, months: 3 }] }, 'items[1].tariff', 'tariff 16 is already in the cart');
     });
+    it('a total above the most one payment can be (999 999.99): the line or pack that passed it', async () => {
+      const text = 'the total is above 999999.99, the most one payment can be: split it into several payments';
+      await refused({ items: [], packs: { messages: 10_000_000 } }, 'packs.messages', text);
+      // 500 000 + 1 000 000 roubles: the reviews pack is the one that passes the maximum.
+      await refused({ items: [{ tariff: 16, months: 1 }], packs: { messages: 500_000, reviews: 200_000 } }, 'packs.reviews', text);
+      // Just under the maximum is priced.
+      const under = await quote(alice.token, { items: [], packs: { messages: 999_999 } });
+      expect(under.status, JSON.stringify(under.body)).toBe(200);
+      expect(under.body.total).toBe(99_999_900);
+    });
     it('months not offered', async () => {
       await refused({ items: [{ tariff: 16, months: 2 }] }, 'items[0].months', 'must be 1, 3, 6 or 12 months');
     });

@@ -1,7 +1,10 @@
 // The public pay link (issue 18, docs/payments.md "The pay link"): an admin's unpaid payment, shown and paid without
 // sign-in; once paid the admin's own row is successful (no new row) and the link says so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { createMailer } from '../../../src/server/platform/mail/mailer.ts';
+import type { ProviderPayment } from '../../../src/server/modules/payments/providers/types.ts';
+import { applyPayment } from '../../../src/server/modules/payments/record-paid.ts';
 import { payments } from '../../../src/server/modules/admin/schema.ts';
 import { checkouts } from '../../../src/server/modules/payments/schema.ts';
 import { INTL, paySnapshot, RU, startPayWorld, stripeNotify, yookassaNotify, type PayWorld } from './checkout-support.ts';
@@ -97,6 +100,63 @@ describe('the pay link', () => {
     w.yk.failNext(0, 503);
     expect(down.status).toBe(502);
     expect((await pay(publicId, { termsAccepted: true })).status).toBe(201);
+  });
+});
+
+describe('the pay link against changes and races', () => {
+  const ctx = () => ({ config: w.server.api.config, db: w.server.api.db, mailer: createMailer(w.server.api.config, w.server.api.db), userStates: undefined as never });
+  const paid = (id: string, amount: number): ProviderPayment => ({ provider: 'yookassa', id, status: 'succeeded', providerStatus: 'succeeded', amount: { amount, currency: 'RUB' }, metadata: {}, test: true });
+  const checkoutsOf = (publicId: string) => w.server.api.db.select().from(checkouts).where(eq(checkouts.paymentPublicId, publicId)).orderBy(checkouts.createdAt);
+
+  it('the admin changed the amount after the checkout opened: the paid checkout does not mark the row paid', async () => {
+    const { payId, publicId } = await payLink();
+    expect((await pay(publicId, { termsAccepted: true })).status).toBe(201);
+    const [co] = await checkoutsOf(publicId);
+    await w.server.api.db.update(payments).set({ amount: 3000 }).where(eq(payments.id, payId));
+    w.yk.succeed(co!.providerPaymentId!);
+    await yookassaNotify(w, 'payment.succeeded', co!.providerPaymentId!);
+    expect(await rowOf(payId)).toMatchObject({ success: false, amount: 3000, paymentId: null });
+    // Still payable for its new amount.
+    expect((await w.server.call('GET', `/Public/Payments/${publicId}`)).body).toMatchObject({ success: false, amount: 300000 });
+    expect((await pay(publicId, { termsAccepted: true })).status).toBe(201);
+  });
+
+  it('an amount above the most one payment can be: 409 totalTooLarge, nothing opened or stored', async () => {
+    const { publicId } = await payLink({ amount: 1_000_000 });
+    const before = await paySnapshot(w);
+    const requests = w.yk.requests.length;
+    const res = await pay(publicId, { termsAccepted: true });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('totalTooLarge');
+    expect(await paySnapshot(w)).toEqual(before);
+    expect(w.yk.requests.length).toBe(requests);
+  });
+
+  // PostgreSQL only: PGlite runs one transaction at a time.
+  it.skipIf(!process.env.DATABASE_URL)('two checkouts of one link paid at once: one marks the row paid, the other is logged for refund (PostgreSQL)', async () => {
+    const { payId, publicId } = await payLink();
+    expect((await pay(publicId, { termsAccepted: true })).status).toBe(201);
+    expect((await pay(publicId, { termsAccepted: true })).status).toBe(201);
+    const [a, b] = await checkoutsOf(publicId);
+    const db = w.server.api.db;
+    const errors: string[] = [];
+    const log = { error: (_o: unknown, msg: string) => errors.push(msg) } as never;
+    // The admin's row is held while both are recorded, so both reach it at once; let go when both wait on a lock.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const holder = db.transaction(async (tx) => {
+      await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, payId)).for('update');
+      await released;
+    });
+    const both = Promise.all([a!, b!].map((c) => db.transaction((tx) => applyPayment(ctx(), tx, c.id, paid(c.providerPaymentId!, 250000), log))));
+    await expect.poll(async () => Number(((await db.execute(sql`select count(*)::int as n from pg_locks where not granted`)) as unknown as { rows: { n: number }[] }).rows[0]!.n), { interval: 20, timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    release();
+    await holder;
+    expect(await both).toEqual(['applied', 'applied']);
+    expect(errors).toEqual(['pay link paid again']);
+    const row = await rowOf(payId);
+    expect(row.success).toBe(true);
+    expect([a!.id, b!.id]).toContain(row.orderId);
   });
 });
 

@@ -2,7 +2,15 @@
 // address, Stripe's signature and timestamp), each event applied once, forward only whatever the order, and no
 // body, however malformed, answered with a 5xx.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkout, checkoutRow, eventsOf, INTL, ownerWithCompany, rowsOfOrder, startPayWorld, stripeNotify, WHSEC, yookassaNotify, type PayWorld } from './checkout-support.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../../src/server/modules/account/schema.ts';
+import { referralRewards } from '../../../src/server/modules/partners/schema.ts';
+import { checkouts } from '../../../src/server/modules/payments/schema.ts';
+import { loadConfig } from '../../../src/server/platform/config.ts';
+import { addMonthsUtc } from '../../../src/server/modules/payments/record-paid.ts';
+import { checkout, checkoutRow, eventsOf, INTL, RU, ownerWithCompany, rowsOfOrder, startPayWorld, stripeNotify, subscriptionsOf, WHSEC, yookassaNotify, type PayWorld } from './checkout-support.ts';
+import { rawPost } from './raw-request.ts';
+import { openStripe, paymentsOfUser, subscriptionRow } from './subscription-support.ts';
 
 let w: PayWorld;
 beforeAll(async () => {
@@ -69,13 +77,104 @@ describe('applied once', () => {
     expect((await checkoutRow(w, c.id))!.status).toBe('pending');
   });
 
-  it('events that are not ours to act on, and renewals (handed to the renewals part), answer 200', async () => {
+  it('events that are not ours to act on answer 200 and are recorded as ignored (a renewal of a subscription that is not ours too)', async () => {
     expect((await stripeNotify(w, 'customer.created', { id: 'cus_1' })).body).toEqual({ result: 'ignored' });
     expect((await stripeNotify(w, 'checkout.session.completed', { id: 'cs_unknown', status: 'complete', payment_status: 'paid', amount_total: 100, currency: 'usd', metadata: {} })).body).toEqual({ result: 'ignored' });
     const renewal = await stripeNotify(w, 'invoice.paid', { id: 'in_1', billing_reason: 'subscription_cycle', amount_paid: 100, currency: 'usd', subscription: 'sub_x' });
-    expect(renewal.status).toBe(200);
-    expect(['applied', 'ignored']).toContain(renewal.body.result);
-    expect((await eventsOf(w, 'stripe')).some((e) => e.kind === 'renewalPaid')).toBe(true);
+    expect(renewal.body).toEqual({ result: 'ignored' });
+    expect((await eventsOf(w, 'stripe')).some((e) => e.kind === 'renewalPaid' && e.providerPaymentId === 'in_1')).toBe(true);
+  });
+});
+
+describe('end to end', () => {
+  it('a referred friend pays through the notification; the duplicate credits the owner once', async () => {
+    const referrer = await ownerWithCompany(w);
+    const code = (await w.server.call('GET', '/Partners/Referral', { token: referrer.token, headers: RU })).body.code as string;
+    const c = await yookassaCheckout();
+    expect((await w.server.call('POST', '/Partners/Promocode/Check', { token: c.owner.token, body: { promocode: code }, headers: RU })).body.referralRecorded).toBe(true);
+    w.yk.succeed(c.pid);
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'duplicate' });
+    const rewards = await w.server.api.db.select().from(referralRewards).where(eq(referralRewards.ownerUserId, referrer.id));
+    expect(rewards).toHaveLength(1);
+    expect(rewards[0]).toMatchObject({ friendUserId: c.owner.id, currency: 'RUB' });
+    expect(rewards[0]!.amount).toBeGreaterThan(0);
+    expect(rewards[0]!.amount).toBeLessThanOrEqual((await checkoutRow(w, c.id))!.total);
+    const [owner] = await w.server.api.db.select({ balance: users.balance }).from(users).where(eq(users.id, referrer.id));
+    expect(owner!.balance).toBe(rewards[0]!.amount / 100);
+  });
+
+  it('a notification and the owner\'s GET /Payments/Checkout/{id} at once record the payment once', async () => {
+    const c = await yookassaCheckout();
+    w.yk.succeed(c.pid);
+    const [notified, got] = await Promise.all([yookassaNotify(w, 'payment.succeeded', c.pid), w.server.call('GET', `/Payments/Checkout/${c.id}`, { token: c.owner.token })]);
+    expect(notified.status).toBe(200);
+    expect(got.status).toBe(200);
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(1);
+    expect((await checkoutRow(w, c.id))!.status).toBe('paid');
+  });
+
+  it('a checkout whose provider id was never stored (a crash right after it was opened) is found by metadata.checkoutId', async () => {
+    const c = await yookassaCheckout();
+    await w.server.api.db.update(checkouts).set({ providerPaymentId: null }).where(eq(checkouts.id, c.id));
+    w.yk.succeed(c.pid);
+    expect((await yookassaNotify(w, 'payment.succeeded', c.pid)).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, c.id)).toMatchObject({ status: 'paid', providerPaymentId: c.pid });
+    expect(await rowsOfOrder(w, c.id)).toHaveLength(1);
+    const s = await stripeCheckout();
+    await w.server.api.db.update(checkouts).set({ providerPaymentId: null }).where(eq(checkouts.id, s.id));
+    w.st.complete(s.sid);
+    expect((await stripeNotify(w, 'checkout.session.completed', w.st.sessions.get(s.sid)!)).body).toEqual({ result: 'applied' });
+    expect(await checkoutRow(w, s.id)).toMatchObject({ status: 'paid', providerPaymentId: s.sid });
+  });
+});
+
+describe("Stripe's renewals", () => {
+  const invoice = (id: string, subscription: string, metadata: Record<string, string> = {}) => ({
+    id,
+    billing_reason: 'subscription_cycle',
+    amount_paid: 2000,
+    currency: 'usd',
+    parent: { subscription_details: { subscription, metadata } },
+  });
+
+  it('renewalPaid of a subscription of ours: applied, a new payments row, the period one interval on; a redelivery is a duplicate', async () => {
+    const o = await ownerWithCompany(w);
+    const sub = await openStripe(w.server, o.id, `sub_renew_${o.id}`);
+    const r = await stripeNotify(w, 'invoice.paid', invoice(`in_renew_${o.id}`, `sub_renew_${o.id}`));
+    expect(r.body).toEqual({ result: 'applied' });
+    const rows = await paymentsOfUser(w.server, o.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ paymentId: `in_renew_${o.id}`, amount: 20, currency: 'USD', success: true, dateBegin: sub.periodEnd, dateEnd: addMonthsUtc(sub.periodEnd, 1) });
+    expect((await subscriptionRow(w.server, sub.id)).periodEnd).toBe(addMonthsUtc(sub.periodEnd, 1));
+    expect((await stripeNotify(w, 'invoice.paid', {}, { body: r.event })).body).toEqual({ result: 'duplicate' });
+    expect(await paymentsOfUser(w.server, o.id)).toHaveLength(1);
+  });
+
+  it('a renewal before its checkout is recorded → 503, nothing written; Stripe\'s redelivery after the checkout applies it', async () => {
+    const o = await ownerWithCompany(w);
+    const res = await checkout(w, o.token, { items: [{ tariff: 16, months: 1 }], autoPay: true, termsAccepted: true }, INTL);
+    expect(res.status).toBe(201);
+    const sid = (await checkoutRow(w, res.body.id))!.providerPaymentId!;
+    w.st.complete(sid);
+    const stripeSub = w.st.sessions.get(sid)!.subscription as string;
+    const events = (await eventsOf(w, 'stripe')).length;
+    const early = await stripeNotify(w, 'invoice.paid', invoice(`in_early_${o.id}`, stripeSub, { checkoutId: res.body.id }));
+    expect(early.status).toBe(503);
+    expect(early.body.code).toBe('subscriptionNotYetKnown');
+    expect((await eventsOf(w, 'stripe')).length).toBe(events);
+    expect((await stripeNotify(w, 'checkout.session.completed', w.st.sessions.get(sid)!)).body).toEqual({ result: 'applied' });
+    const [sub] = await subscriptionsOf(w, o.id);
+    expect((await stripeNotify(w, 'invoice.paid', {}, { body: early.event })).body).toEqual({ result: 'applied' });
+    expect(await paymentsOfUser(w.server, o.id)).toHaveLength(2);
+    expect((await subscriptionRow(w.server, sub!.id)).periodEnd).toBe(addMonthsUtc(sub!.periodEnd, 1));
+  });
+
+  it('a renewal naming a checkout that was canceled can never be ours: recorded as ignored', async () => {
+    const c = await stripeCheckout();
+    const session = w.st.sessions.get(c.sid)!;
+    expect((await stripeNotify(w, 'checkout.session.expired', { ...session, status: 'expired' })).body).toEqual({ result: 'applied' });
+    expect((await stripeNotify(w, 'invoice.paid', invoice(`in_gone_${c.owner.id}`, `sub_gone_${c.owner.id}`, { checkoutId: c.id }))).body).toEqual({ result: 'ignored' });
   });
 });
 
@@ -99,6 +198,19 @@ describe('credentials', () => {
     expect((await checkoutRow(w, c.id))!.status).toBe('pending');
   });
 
+  it('Stripe: a signature with a byte above 0x7F (sent raw) → 401, never 5xx; a v1 that is not 64 hex digits is not one', async () => {
+    const c = await stripeCheckout();
+    w.st.complete(c.sid);
+    const body = w.st.event('checkout.session.completed', w.st.sessions.get(c.sid)!);
+    const good = w.st.sign(body, WHSEC, nowS());
+    const v1 = /v1=([0-9a-f]{64})/.exec(good)![1]!;
+    // 63 hex digits and an "é" (one latin1 byte): the same string length as a signature, a different byte length.
+    expect(await rawPost(w.server.base, '/Webhooks/stripe', { 'Stripe-Signature': `t=${nowS()},v1=${v1.slice(0, 63)}\u00e9` }, body)).toBe(401);
+    expect(await rawPost(w.server.base, '/Webhooks/stripe', { 'Stripe-Signature': `t=${nowS()},v1=${v1.toUpperCase()}` }, body)).toBe(401);
+    expect((await checkoutRow(w, c.id))!.status).toBe('pending');
+    expect(await rawPost(w.server.base, '/Webhooks/stripe', { 'Stripe-Signature': good }, body)).toBe(200);
+  });
+
   it('YooKassa from an address not listed → 403 before the body is read', async () => {
     const foreign = await startPayWorld({ YOOKASSA_NOTIFY_SOURCES: '185.71.76.0/27' });
     try {
@@ -114,6 +226,41 @@ describe('credentials', () => {
     } finally {
       await foreign.close();
     }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  // YooKassa's address is its credential: behind a reverse proxy it is in X-Forwarded-For, believed only from the
+  // proxies TRUST_PROXY names.
+  const viaProxy = async (world: PayWorld) => {
+    const o = await ownerWithCompany(world);
+    const res = await checkout(world, o.token, { items: [{ tariff: 1, unitIds: [o.company], months: 1 }], termsAccepted: true });
+    const pid = (await checkoutRow(world, res.body.id))!.providerPaymentId!;
+    world.yk.succeed(pid);
+    const r = await fetch(`${world.server.base}/Webhooks/yookassa`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '185.71.76.5' }, body: world.yk.notification('payment.succeeded', pid, {}) });
+    return { status: r.status, checkout: (await checkoutRow(world, res.body.id))!.status };
+  };
+
+  it('with TRUST_PROXY=127.0.0.1 a notification forwarded for a YooKassa address is accepted; without it, refused', async () => {
+    const behind = await startPayWorld({ YOOKASSA_NOTIFY_SOURCES: '', TRUST_PROXY: '127.0.0.1' });
+    try {
+      expect(await viaProxy(behind)).toEqual({ status: 200, checkout: 'paid' });
+    } finally {
+      await behind.close();
+    }
+    const direct = await startPayWorld({ YOOKASSA_NOTIFY_SOURCES: '' });
+    try {
+      expect(await viaProxy(direct)).toEqual({ status: 403, checkout: 'pending' });
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('TRUST_PROXY=true (anyone could forge their address) or a bad range stops the start', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.1', '192.168.0.0/16']);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
   });
 });
 

@@ -16,6 +16,8 @@ const MACHINE_ONLY = new Set<string>([
   'signatureInvalid',
   'webhookNotFound',
   'webhookSecretWrong',
+  // Only Stripe reads it (a renewal event to send again later).
+  'subscriptionNotYetKnown',
   // The router's refusals of addresses no screen builds (broken escapes, over-long segments).
   'addressInvalid',
   'pathTooLong',

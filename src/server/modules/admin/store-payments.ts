@@ -177,6 +177,12 @@ export async function paymentByPublicId(db: Tx, publicId: string): Promise<Payme
   return row;
 }
 
+/** The same row locked until the transaction ends: two checkouts of one pay link paid at once are recorded in turn. */
+export async function lockPaymentByPublicId(tx: Tx, publicId: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.publicId, publicId)).for('update');
+  return row;
+}
+
 /** The user's payment rows a checkout became (`orderId` = the checkout's id). */
 export async function paymentIdsOfOrder(db: Tx, userId: number, orderId: string): Promise<number[]> {
   const rows = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.userId, userId), eq(payments.orderId, orderId))).orderBy(asc(payments.id));

@@ -43,15 +43,18 @@ export async function accrueReferralReward(tx: Tx, payment: RecordedPayment): Pr
   const { ownerUserId, promo } = who;
   // A deleted account keeps its row for accounting; it earns nothing more.
   if ((await findUser(tx, ownerUserId))?.deletedAt != null) return;
-  const fixed = (await rewardedFor(tx, ownerUserId, payment.payerUserId)) ? 0 : Math.round(promo.rewardSumOwner * 100);
+  // The owner's row lock first: two checkouts of one friend paid at once are rewarded one after the other, so the
+  // second sees the first's reward and the fixed part is paid once; parallel credits keep the balance whole.
+  await lockUser(tx, ownerUserId);
+  // The fixed part never exceeds what the friend paid (a cheap first purchase cannot farm a larger reward).
+  const fixed = (await rewardedFor(tx, ownerUserId, payment.payerUserId)) ? 0 : Math.min(Math.round(promo.rewardSumOwner * 100), payment.amount);
   const share = Math.round((payment.amount * promo.rewardPercentOwner) / 100);
   const amount = fixed + share;
   if (amount <= 0) return;
   const paymentIds = [...payment.paymentIds].sort((a, b) => a - b).join(',');
   const written = await insertReward(tx, { ownerUserId, friendUserId: payment.payerUserId, paymentIds, amount, currency: payment.currency, code: promo.code, createdAt: payment.at });
   if (!written) return;
-  // The balance is the admin user model's, in major units; the owner's row lock keeps parallel credits whole.
-  await lockUser(tx, ownerUserId);
+  // The balance is the admin user model's, in major units.
   const owner = await findUser(tx, ownerUserId);
   if (owner) await updateUser(tx, ownerUserId, { balance: Math.round(owner.balance * 100 + amount) / 100 });
 }

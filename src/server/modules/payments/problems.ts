@@ -12,6 +12,7 @@ export const paymentProblems = {
   unitNotFound: 'not found among yours',
   unitRepeated: 'is listed twice',
   cartEmpty: 'add a tariff or a pack',
+  totalTooLarge: 'the total is above {{maximum}}, the most one payment can be: split it into several payments',
   messagesPackTooSmall: 'Distribution pack cannot be below {{minimum}} messages',
   reviewsPackTooSmall: 'Reviews pack cannot be below {{minimum}} reviews',
   aiBalanceTooSmall: 'Replenishment of balance cannot be below $20',
@@ -36,6 +37,7 @@ export const paymentProblems = {
   paymentProviderRefused: 'The payment service refused the payment; please try again later or contact support',
   providerUnavailable: 'The provider did not answer; try again in a minute',
   alreadyPaid: 'This payment is already paid',
+  subscriptionNotYetKnown: 'The subscription is not recorded yet: send the event again later',
   // Subscriptions and the invoice request (docs/subscriptions.md).
   subscriptionNotFound: 'Subscription not found',
   autoPayNeedsCheckout: 'Auto-pay needs a saved payment method: pay once with auto-pay on',

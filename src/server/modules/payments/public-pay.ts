@@ -8,6 +8,7 @@ import type { Handlers } from '../../platform/http/types.ts';
 import { linkOrigin } from '../account/links.ts';
 import { paymentByPublicId, type PaymentRow } from '../admin/store-payments.ts';
 import { configuredProvider, openAtProvider, providerFor, refreshCheckout } from './checkout.ts';
+import { MAX_TOTAL_MINOR } from './quote.ts';
 import { applyPayment } from './record-paid.ts';
 import { insertCheckout, pendingCheckoutsOfLink } from './store-checkouts.ts';
 
@@ -53,6 +54,8 @@ export function publicPayHandlers(ctx: AppContext): Handlers<'getPublicPayment' 
       // The payment's own currency picks the provider (the admin set it), not the page's host.
       const provider = providerFor(p.currency);
       const total = minor(p.amount);
+      // An amount no payment can carry (the admin's typo) is not opened at the provider nor stored.
+      if (total > MAX_TOTAL_MINOR) throw new HttpError(409, 'totalTooLarge', { params: { maximum: MAX_TOTAL_MINOR / 100 } });
       if (total > 0) configuredProvider(ctx, provider);
       const returnUrl = `${linkOrigin(config, clientHostOf(req))}/publicPayments?payment=${p.publicId}`;
       const row = await insertCheckout(db, {

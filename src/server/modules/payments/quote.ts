@@ -12,6 +12,12 @@ type Schemas = components['schemas'];
 export type Cart = Schemas['PaymentCart'];
 export type Quote = Schemas['PaymentQuote'];
 
+/**
+ * The largest total one payment may have, minor units: Stripe's own maximum ($999,999.99), and well inside the int4
+ * columns the checkout is stored in. A larger cart is refused at the quote already, naming the line that passed it.
+ */
+export const MAX_TOTAL_MINOR = 99_999_999;
+
 const PACK_PROBLEM = { messages: 'messagesPackTooSmall', reviews: 'reviewsPackTooSmall', aiBalance: 'aiBalanceTooSmall' } as const;
 
 /**
@@ -74,7 +80,13 @@ export async function priceCart(db: Tx, input: { userId: number; brand: BrandRul
     promoDiscountPercent: promoPercent,
     amount: lessPercent(l.amount, promoPercent),
   }));
-  const total = quoteLines.reduce((sum, l) => sum + l.amount, 0) + packLines.reduce((sum, p) => sum + p.amount, 0);
+  // In cart order: the first line or pack that takes the running total past the maximum is the field named.
+  let total = 0;
+  const parts = [...quoteLines.map((l, i) => ({ field: `items[${i}]`, amount: l.amount })), ...packLines.map((p) => ({ field: `packs.${p.kind}`, amount: p.amount }))];
+  for (const part of parts) {
+    total += part.amount;
+    if (total > MAX_TOTAL_MINOR) throw invalidField(part.field, 'totalTooLarge', { params: { maximum: MAX_TOTAL_MINOR / 100 } });
+  }
   return {
     currency: brand.currency,
     lines: quoteLines,

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { creditPacks } from '../account/store.ts';
-import { insertPayment, paymentByPublicId, tariffPeriodsOf, updatePayment, type PaymentChanges } from '../admin/store-payments.ts';
+import { insertPayment, lockPaymentByPublicId, tariffPeriodsOf, updatePayment, type PaymentChanges } from '../admin/store-payments.ts';
 import { accrueReferralReward } from '../partners/rewards.ts';
 import type { ProviderPayment } from './providers/types.ts';
 import type { Quote } from './quote.ts';
@@ -66,11 +66,17 @@ async function recordPaid(ctx: AppContext, tx: Tx, row: CheckoutRow, payment: Pr
   const paymentIds: number[] = [];
 
   if (row.paymentPublicId) {
-    // The pay link: the admin's unpaid row becomes paid; no new row.
-    const linked = await paymentByPublicId(tx, row.paymentPublicId);
+    // The pay link: the admin's unpaid row becomes paid; no new row. Locked: of two checkouts paid at once, the
+    // second sees the first's `success`.
+    const linked = await lockPaymentByPublicId(tx, row.paymentPublicId);
+    const refund = { paymentPublicId: row.paymentPublicId, checkoutId: row.id, providerPaymentId: payment?.id, paid: { amount: row.total, currency: row.currency } };
     if (linked && linked.userId === row.userId && linked.success) {
       // Paid twice through two open checkouts: the first stays; the operator refunds the second.
-      log?.error({ paymentPublicId: row.paymentPublicId, checkoutId: row.id, providerPaymentId: payment?.id }, 'pay link paid again');
+      log?.error(refund, 'pay link paid again');
+    } else if (linked && (Math.round(linked.amount * 100) !== row.total || linked.currency !== row.currency)) {
+      // The admin changed the amount after this checkout opened: the row stays unpaid for its new amount; the
+      // operator refunds (or settles) what was paid by hand.
+      log?.error({ ...refund, now: { amount: Math.round(linked.amount * 100), currency: linked.currency } }, 'pay link amount changed while its checkout was open');
     } else if (linked && linked.userId === row.userId) {
       await updatePayment(tx, row.userId, linked.id, { success: true, paymentId: payment?.id ?? null, orderId: row.id });
       paymentIds.push(linked.id);

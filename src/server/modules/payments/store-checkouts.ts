@@ -19,6 +19,12 @@ export async function checkoutOf(db: Tx, userId: number, id: string): Promise<Ch
   return row;
 }
 
+/** A checkout by its id alone (a provider's event names it; no owner to check against). */
+export async function checkoutById(db: Tx, id: string): Promise<CheckoutRow | undefined> {
+  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id));
+  return row;
+}
+
 /** The checkout locked for the rest of the transaction: its status moves once, whoever gets there first. */
 export async function lockCheckout(tx: Tx, id: string): Promise<CheckoutRow | undefined> {
   const [row] = await tx.select().from(checkouts).where(eq(checkouts.id, id)).for('update');

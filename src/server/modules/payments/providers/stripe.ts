@@ -67,13 +67,13 @@ function refusalOf(a: Answer): ProviderFailure {
   };
 }
 
-/** The `t` and every `v1` of a Stripe-Signature header. */
+/** The `t` and every well-formed `v1` (64 lower-case hex digits, as Stripe writes it) of a Stripe-Signature header. */
 function signatureParts(header: string): { t?: number; v1: string[] } {
   const out: { t?: number; v1: string[] } = { v1: [] };
   for (const part of header.split(',')) {
     const [k, v] = [part.slice(0, part.indexOf('=')).trim(), part.slice(part.indexOf('=') + 1).trim()];
     if (k === 't' && /^\d{1,12}$/.test(v)) out.t = Number(v);
-    if (k === 'v1' && v) out.v1.push(v);
+    if (k === 'v1' && /^[0-9a-f]{64}$/.test(v)) out.v1.push(v);
   }
   return out;
 }
