@@ -3917,7 +3917,7 @@ export interface components {
             code: string;
             /** @description The registration page carrying the code (no link) */
             url: string;
-            /** @description The brand's currency (the balance is shown in it) */
+            /** @description The brand's currency (rewards and the owner reward are in it) */
             currency: string;
             /** @description Null where the brand does not show the values (§9) */
             friendDiscountPercent: number | null;
@@ -3940,7 +3940,7 @@ export interface components {
             rewards: components["schemas"]["ReferralReward"][];
             rewardsTotal: number;
             pages: number;
-            /** @description The owner's balance (the admin user model's */
+            /** @description The owner's balance (the admin user model's) in US dollars: the AI balance (§5); rouble rewards are credited converted at the price list's rate */
             balance: number;
         };
         PromocodeCheck: {

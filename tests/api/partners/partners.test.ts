@@ -201,6 +201,7 @@ describe('rewards', () => {
     paymentIds,
     amount,
     currency: 'USD',
+    minorPerDollar: 100,
     promocode,
     at: new Date(server.clock.now()),
   });

@@ -101,7 +101,9 @@ describe('end to end', () => {
     expect(rewards[0]!.amount).toBeGreaterThan(0);
     expect(rewards[0]!.amount).toBeLessThanOrEqual((await checkoutRow(w, c.id))!.total);
     const [owner] = await w.server.api.db.select({ balance: users.balance }).from(users).where(eq(users.id, referrer.id));
-    expect(owner!.balance).toBe(rewards[0]!.amount / 100);
+    // The balance is in dollars: the rouble reward converted at the price list's kopecks per dollar.
+    const rate = w.server.api.config.paymentPrices.currencies.RUB.packs.aiBalanceDollar;
+    expect(owner!.balance).toBe(Math.round((rewards[0]!.amount * 100) / rate) / 100);
   });
 
   it('a notification and the owner\'s GET /Payments/Checkout/{id} at once record the payment once', async () => {

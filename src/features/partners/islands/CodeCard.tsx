@@ -52,7 +52,7 @@ export function Totals({ t, p }: { t: T; p: Programme }) {
     [t('totals.transitions'), formatAmount(p.totals.transitions)],
     [t('totals.registrations'), formatAmount(p.totals.registrations)],
     [t('totals.payingFriends'), formatAmount(p.totals.payingFriends)],
-    [t('totals.balance'), formatMoney(p.balance, p.currency)],
+    [t('totals.balance'), formatMoney(p.balance, 'USD')],
   ] as const;
   return (
     <Section title={t('totals.title')}>

@@ -14,6 +14,11 @@ export interface RecordedPayment {
   /** What was paid, minor units of `currency`. */
   amount: number;
   currency: string;
+  /**
+   * What one US dollar costs in `currency`'s minor units (the price list's `aiBalanceDollar`: 100 for USD): the
+   * balance is the AI balance, in dollars (§5), so a reward in roubles is credited converted.
+   */
+  minorPerDollar: number;
   /** The promo code applied, as the owner typed it (upper-cased), or null. */
   promocode: string | null;
   at: Date;
@@ -54,7 +59,8 @@ export async function accrueReferralReward(tx: Tx, payment: RecordedPayment): Pr
   const paymentIds = [...payment.paymentIds].sort((a, b) => a - b).join(',');
   const written = await insertReward(tx, { ownerUserId, friendUserId: payment.payerUserId, paymentIds, amount, currency: payment.currency, code: promo.code, createdAt: payment.at });
   if (!written) return;
-  // The balance is the admin user model's, in major units.
+  // The balance (the admin user model's) is in US dollars, to the cent.
+  const cents = Math.round((amount * 100) / payment.minorPerDollar);
   const owner = await findUser(tx, ownerUserId);
-  if (owner) await updateUser(tx, ownerUserId, { balance: Math.round(owner.balance * 100 + amount) / 100 });
+  if (owner) await updateUser(tx, ownerUserId, { balance: Math.round(owner.balance * 100 + cents) / 100 });
 }

@@ -1,3 +1,4 @@
+import type { Currency } from '../../../shared/payments/currency.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -134,7 +135,9 @@ async function recordPaid(ctx: AppContext, tx: Tx, row: CheckoutRow, payment: Pr
     if (quote.packs.length) await creditPacks(tx, row.userId, { messages: packs.messages ?? 0, reviews: packs.reviews ?? 0, aiBalance: packs.aiBalance ?? 0 });
   }
 
-  await accrueReferralReward(tx, { payerUserId: row.userId, paymentIds, amount: row.total, currency: row.currency, promocode: row.promocode, at });
+  // The balance is kept in US dollars (the AI balance, §5): a rouble reward is converted at the price list's rate.
+  const minorPerDollar = ctx.config.paymentPrices.currencies[row.currency as Currency].packs.aiBalanceDollar;
+  await accrueReferralReward(tx, { payerUserId: row.userId, paymentIds, amount: row.total, currency: row.currency, minorPerDollar, promocode: row.promocode, at });
   return paymentIds;
 }
 
