@@ -15,7 +15,11 @@ export async function showPayReminder(userId: number): Promise<void> {
   for (const el of targets) {
     const state = states[el.dataset.payAlert ?? ''];
     if (!state) continue;
-    el.textContent = (el.dataset[state] ?? '').replace('{{date}}', date ?? '');
+    const text = (el.dataset[state] ?? '').replace('{{date}}', date ?? '');
+    // The header's copy shows an icon below 1280 px: the text is its label and its tooltip.
+    const label = el.querySelector('[data-label]');
+    if (label) label.textContent = el.title = text;
+    else el.textContent = text;
     // The bell's item is the link's list row: it takes the state too (its border colour) and shows.
     const shown = el.closest('li') ?? el;
     shown.dataset.state = el.dataset.state = state;

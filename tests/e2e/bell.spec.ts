@@ -127,6 +127,8 @@ test('an owner whose paid period ends in 2 days with 50 messages left sees both 
   const allowance = header.locator('> a[data-pay-alert="allowance"]');
   await expect(reminder).toHaveText(expiring);
   await expect(reminder).toHaveAttribute('data-state', 'expiring');
+  // Below 1280 px wide the header shows an icon named by the text (the default viewport is exactly 1280: the text).
+  await expect(reminder.locator('[data-label]')).toBeVisible();
   await expect(allowance).toHaveText(ui('allowance.low'));
   await expect(allowance).toHaveAttribute('data-state', 'low');
   await expect(allowance).toHaveAttribute('href', /\/payments$/);
@@ -159,6 +161,13 @@ test('an ended paid period shows as expired in the bell and the header', async (
   await expect(page.locator('[data-bell-count]')).toHaveText('1');
   await page.locator('[data-bell] > summary').click();
   await expect(page.getByRole('region', { name: t('header.notifications') }).getByRole('link', { name: expired })).toBeVisible();
+
+  // On a phone the header has no room for it (docs/shell.md): the bell carries it, and nothing overflows sideways.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.locator('header > a[data-pay-alert="reminder"]')).toBeHidden();
+  await expect(page.locator('[data-bell-count]')).toHaveText('1');
+  await expect(page.getByRole('region', { name: t('header.notifications') }).getByRole('link', { name: expired })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });
 
 test('an owner who used their whole allowance sees "You have reached your message limit" in the header and the bell', async ({ page, context, brand, baseURL }) => {
