@@ -2528,6 +2528,13 @@ export interface components {
             userId: number;
             pays: components["schemas"]["PayInfo"][];
             nearestPaymentEndDate: components["schemas"]["NearestPaymentEndDate"];
+            allowance: components["schemas"]["MessageAllowance"];
+        };
+        /** @description This month's messages against the monthly limit, as the message log counts them (null limit and left = no limit). The header and the bell warn from it (§8: fewer than 100 left; none left). */
+        MessageAllowance: {
+            limit: number | null;
+            used: number;
+            left: number | null;
         };
         NewsItem: {
             id: number;

@@ -1,11 +1,14 @@
 /**
  * The header bell: the owner's WhatsApp warnings ("WhatsApp disconnected", "WhatsApp number paused", from
- * GET /Accounts/Sending) and the service notifications published in the admin area (GET /News), newest first.
- * The badge counts the warnings while they hold and the news newer than the last the user opened the bell on
- * (remembered in this browser). One request of each kind per page, only once a user is signed in.
+ * GET /Accounts/Sending), the payment end-date reminder and the message-limit warning (where the host sets
+ * `payNotifications`; the PayInfos read the header's copies share, filled by pay-reminder.ts) and the service
+ * notifications published in the admin area (GET /News), newest first. The badge counts the warnings while they
+ * hold and the news newer than the last the user opened the bell on (remembered in this browser). One request of
+ * each kind per page, only once a user is signed in.
  */
 import type { components } from '../api/schema.d.ts';
 import { getApi } from '../stores/session.ts';
+import { loadPayAlerts } from '../stores/subscription.ts';
 
 const SEEN_KEY = 'newsSeenId';
 
@@ -26,6 +29,16 @@ async function showAlerts(bell: HTMLElement): Promise<number> {
   for (const item of list.querySelectorAll<HTMLElement>('[data-bell-alert]')) item.hidden = !kinds.includes(item.dataset.bellAlert as never);
   list.hidden = !kinds.length;
   return kinds.length;
+}
+
+/** How many of the pay warnings hold (their texts are filled by pay-reminder.ts from the same answer). */
+async function showPayAlerts(bell: HTMLElement, userId: number): Promise<number> {
+  const list = bell.querySelector<HTMLElement>('[data-bell-pay]');
+  if (!list) return 0;
+  const alerts = await loadPayAlerts(userId);
+  const count = Number(Boolean(alerts?.reminder)) + Number(Boolean(alerts?.allowance));
+  list.hidden = !count;
+  return count;
 }
 
 function renderNews(list: HTMLUListElement, data: News) {
@@ -58,10 +71,11 @@ async function loadNews(bell: HTMLElement): Promise<News> {
   return data ?? [];
 }
 
-export async function loadBell(): Promise<void> {
+export async function loadBell(userId: number): Promise<void> {
   const bell = document.querySelector<HTMLDetailsElement>('[data-bell]');
   if (!bell) return;
-  const [alerts, news] = await Promise.all([showAlerts(bell), loadNews(bell)]);
+  const [whatsApp, pay, news] = await Promise.all([showAlerts(bell), showPayAlerts(bell, userId), loadNews(bell)]);
+  const alerts = whatsApp + pay;
   if (alerts || news.length) bell.querySelector('[data-bell-empty]')?.setAttribute('hidden', '');
   const badge = bell.querySelector<HTMLElement>('[data-bell-count]');
   if (!badge) return;
@@ -71,7 +85,7 @@ export async function loadBell(): Promise<void> {
     badge.hidden = alerts + unseen === 0;
   };
   show();
-  // Opening the bell marks the news seen; a warning stays counted until its number is linked or resumed.
+  // Opening the bell marks the news seen; a warning stays counted while it holds (a number unlinked, a payment due).
   bell.addEventListener('toggle', () => {
     if (!bell.open || !news.length) return;
     localStorage.setItem(SEEN_KEY, String(Math.max(...news.map((item) => item.id))));

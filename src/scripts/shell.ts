@@ -101,7 +101,7 @@ async function showUser() {
   const letters = avatarInitials(user);
   if (initial && letters) initial.textContent = letters;
   loadSupportChat(runtime().supportChatUrl, user);
-  void loadBell();
+  void loadBell(user.id);
   void showPayReminder(user.id);
   const route = bookingAccountRoute(user.crms ?? [], user.countryId ?? 0);
   document.querySelectorAll<HTMLElement>('[data-booking]').forEach((item) => {

@@ -155,8 +155,11 @@ export function reasonText(t: T, reason: string | null): string | undefined {
   return t(`logs.reason.${key}`);
 }
 
-/** The §8 allowance warning in the page's language, chosen by what is left rather than by the server's English. */
+/**
+ * The §8 allowance warning in the page's language, chosen by what is left rather than by the server's English
+ * (the texts are the UI kit's: the header and the bell show them too).
+ */
 export function allowanceText(t: T, a: DeliveryMessageList['allowance']): string | undefined {
   if (a.left === null || !a.warning) return undefined;
-  return t(a.left === 0 ? 'logs.allowance.reached' : 'logs.allowance.low');
+  return t(a.left === 0 ? 'ui.allowance.reached' : 'ui.allowance.low');
 }

@@ -1,7 +1,9 @@
 import { FLOW_KIND_TARIFFS } from '../../shared/flows/tariffs.ts';
 import type { Db } from '../platform/db/open.ts';
-import { allowanceFacts } from '../modules/account/store.ts';
+import { allowanceFacts, businessZone } from '../modules/account/store.ts';
+import { sentSince } from '../modules/delivery/store.ts';
 import { userTariffs } from '../modules/flows/tariffs.ts';
+import { startOfLocalMonth } from './time.ts';
 
 /** §3 tariff 19, the one-ruble notification module: 800 messages per month (§9). */
 export const ONE_RUBLE_TARIFF = 19;
@@ -36,4 +38,11 @@ export async function allowanceOf(db: Db, userId: number, nowMs: number): Promis
   const u = await allowanceFacts(db, userId);
   if (!u) return null;
   return monthlyAllowance({ ...u, tariffs: await userTariffs(db, userId, nowMs) });
+}
+
+/** This month's use against the allowance (left null = no limit), as the message log and the pay infos show it. */
+export async function allowanceState(db: Db, userId: number, nowMs: number): Promise<{ limit: number | null; used: number; left: number | null }> {
+  const used = await sentSince(db, userId, startOfLocalMonth(nowMs, await businessZone(db, userId)));
+  const limit = await allowanceOf(db, userId, nowMs);
+  return { limit, used, left: limit === null ? null : Math.max(0, limit - used) };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createT } from '../../../src/i18n/translate.ts';
 import en from '../../../src/features/delivery/messages/en.json' with { type: 'json' };
+import ui from '../../../src/i18n/messages/en/ui.json' with { type: 'json' };
 import { allowanceText, filtersFrom, queryOf, reasonText, windowFrom } from '../../../src/features/delivery/store.ts';
 import { ALLOWANCE_LOW, ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 
-const t = createT('en', en);
+const t = createT('en', { ...en, ui });
 
 describe('message log filters in the URL', () => {
   it('round-trips the filters and leaves defaults out', () => {

@@ -6,6 +6,7 @@ import type { Handlers } from '../../platform/http/types.ts';
 import { toCurrentUser, unixSeconds } from './mapping.ts';
 import { findUserNow, recordSetUpRequest } from './store.ts';
 import { nearestPaymentEndDate, paymentsOf } from '../admin/store-payments.ts';
+import { allowanceState } from '../../delivery/allowance.ts';
 
 /** The signed-in customer's own data. Routes with a user id check tenancy (self or admin). */
 export function profileHandlers(
@@ -57,6 +58,7 @@ export function profileHandlers(
           isAutoPay: p.isAutoPay,
         })),
         nearestPaymentEndDate: await nearestPaymentEndDate(db, userId, config.now()),
+        allowance: await allowanceState(db, userId, config.now()),
       };
     },
 

@@ -2,15 +2,13 @@ import type { components } from '../../../api/schema.d.ts';
 import { pagesOf, seconds } from '../../platform/db/rows.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { businessZone } from '../account/store.ts';
 import { bookedWithin } from '../booking/store.ts';
 import { flowTitles, loadOwnFlow } from '../flows/store.ts';
-import { flowConversion, messagesPage, sentSince, type MessageRecord } from './store.ts';
+import { flowConversion, messagesPage, type MessageRecord } from './store.ts';
 import { requireAuth } from '../../platform/http/auth.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { allowanceOf } from '../../delivery/allowance.ts';
+import { allowanceState } from '../../delivery/allowance.ts';
 import { ALLOWANCE_LOW, ALLOWANCE_REACHED } from '../../delivery/rules.ts';
-import { startOfLocalMonth } from '../../delivery/time.ts';
 
 type DeliveryMessage = components['schemas']['DeliveryMessage'];
 
@@ -52,10 +50,7 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
       const page = q.page ?? 1;
       const size = q.pageSize ?? 20;
       const { total, rows } = await messagesPage(db, userId, { flowId: q.flowId, status: q.status, channel: q.channel }, page, size);
-      const timeZone = await businessZone(db, userId);
-      const used = await sentSince(db, userId, startOfLocalMonth(config.now(), timeZone));
-      const limit = await allowanceOf(db, userId, config.now());
-      const left = limit === null ? null : Math.max(0, limit - used);
+      const { limit, used, left } = await allowanceState(db, userId, config.now());
       return {
         messages: await toDeliveryMessages(db, rows),
         page,
