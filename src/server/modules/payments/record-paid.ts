@@ -6,6 +6,7 @@ import { insertPayment, paymentByPublicId, tariffPeriodsOf, updatePayment, type 
 import { accrueReferralReward } from '../partners/rewards.ts';
 import type { ProviderPayment } from './providers/types.ts';
 import type { Quote } from './quote.ts';
+import { markPayLinkPaid } from './pay-link-store.ts';
 import { lockCheckout, updateCheckout, type CheckoutRow } from './store-checkouts.ts';
 import { openSubscription } from './store-subscriptions.ts';
 
@@ -159,6 +160,7 @@ export async function applyPayment(ctx: AppContext, tx: Tx, checkoutId: string, 
     }
   }
   await recordPaid(ctx, tx, row, payment, at, log);
+  if (row.payLinkId) await markPayLinkPaid(tx, row.payLinkId, row.id);
   await updateCheckout(tx, row.id, { status: 'paid', providerPaymentId: payment?.id ?? row.providerPaymentId, settledAt: at });
   return 'applied';
 }
