@@ -10,7 +10,7 @@ import { linkOrigin } from '../account/links.ts';
 import { lockUser } from '../account/store.ts';
 import { openAtProvider, configuredProvider, providerFor, refreshCheckout } from './checkout.ts';
 import { todayOf } from './handlers.ts';
-import { checkoutsOfPayLink, insertPayLink, openPayLinksCount, payLinkById, type PayLinkRow } from './pay-link-store.ts';
+import { checkoutsOfPayLink, insertPayLink, openPayLinksCount, payLinkById, type PayLinkRow } from './store-pay-links.ts';
 import { priceCart, type Quote } from './quote.ts';
 import { applyPayment } from './record-paid.ts';
 import { insertCheckout } from './store-checkouts.ts';

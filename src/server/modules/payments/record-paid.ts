@@ -6,7 +6,7 @@ import { insertPayment, paymentByPublicId, tariffPeriodsOf, updatePayment, type 
 import { accrueReferralReward } from '../partners/rewards.ts';
 import type { ProviderPayment } from './providers/types.ts';
 import type { Quote } from './quote.ts';
-import { markPayLinkPaid } from './pay-link-store.ts';
+import { markPayLinkPaid } from './store-pay-links.ts';
 import { lockCheckout, updateCheckout, type CheckoutRow } from './store-checkouts.ts';
 import { openSubscription } from './store-subscriptions.ts';
 
