@@ -2,7 +2,7 @@
 // field, promo code and auto-pay never together, the terms before paying, the history; the journey on the YooKassa
 // host (main-ru) and the Stripe host (main-intl) through the providers' doubles and their payer page
 // (tests/e2e/payment-gateway.ts): choose a tariff → pay → the provider's page → back on /payments paid →
-// /payments/subscriptions Active → the flow that was Unavailable is available; a canceled payment; the public pay page.
+// /payments/subscriptions Active → the flow that was Unavailable is available; a canceled payment; the public pay page; the owner's pay link paid signed out.
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { formatMinor } from '../../src/features/payments/cart.ts';
@@ -244,6 +244,10 @@ test('the public pay page: a link that cannot be a payment and an unknown one ar
   await page.goto('/publicPayments?payment=00000000-0000-4000-8000-000000000000');
   await expect(page.locator('[data-pay-status]')).toHaveText(t('public.notFound'));
   await expect(page.locator('[data-pay-form]')).toBeHidden();
+  // An owner's pay link (?link=) that does not exist.
+  await page.goto('/publicPayments?link=00000000-0000-4000-8000-000000000000');
+  await expect(page.locator('[data-pay-status]')).toHaveText(t('public.linkNotFound'));
+  await expect(page.locator('[data-pay-form]')).toBeHidden();
 });
 
 test('the public pay page: a payment staff recorded, paid through its link without signing in, then says it is paid', async ({ page, context, brand, baseURL }) => {
@@ -304,6 +308,13 @@ test('the owner shares a pay link; someone signed out pays it; the owner sees th
     await expect(p.locator('[data-pay-lines]')).toContainText(nameOf(locale, ANALYTICS));
     await expect(p.locator('[data-pay-amount]')).toHaveText(total!);
     await expectNoSeriousA11yViolations(p, `${brand.id} /publicPayments link`);
+    // First try canceled at the provider: back on the link, it says so and Pay is there again.
+    await p.getByRole('checkbox', { name: t('terms.label') }).check();
+    await p.getByRole('button', { name: t('pay.button') }).click();
+    await expect(p.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
+    await p.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(p).toHaveURL(/\/publicPayments\?link=/);
+    await expect(p.locator('[data-pay-problem]')).toHaveText(t('public.linkCanceled'), { timeout: 20_000 });
     await p.getByRole('checkbox', { name: t('terms.label') }).check();
     await p.getByRole('button', { name: t('pay.button') }).click();
     await expect(p.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
