@@ -2236,6 +2236,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Payments/PayLinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prices the cart as the checkout does (every quote refusal) and stores it as a pay link someone else pays without signing in, for 7 days (docs/payments.md "Pay links"). Auto-pay is refused (400 `payLinkAutoPay`): a card saved for renewals is the owner's own decision. 409 `payLinksLimit` at 20 open links. */
+        post: operations["createPayLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Public/Payments/Links/{linkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Public (/publicPayments?link=…): an owner's pay link — the brand, what is paid for, the total, its state and the last Pay attempt. A pending attempt is asked of the provider first. 404 for an unknown id. */
+        get: operations["getPublicPayLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Public/Payments/Links/{linkId}/Checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Public: opens a provider checkout for the link's owner with the stored quote (no sign-in); each Pay is a new attempt. 409 `alreadyPaid`, 409 `payLinkExpired`. */
+        post: operations["startPayLinkCheckout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Webhooks/yookassa": {
         parameters: {
             query?: never;
@@ -3895,6 +3946,46 @@ export interface components {
             dateEndUnixTime: number | null;
             /** @description The brand the payment is for (its name and provider) */
             brand: string;
+        };
+        OwnerPayLink: {
+            /** Format: uuid */
+            id: string;
+            /** @description <origin>/publicPayments?link=<id> */
+            url: string;
+            expiresUnixTime: number;
+            total: number;
+            currency: components["schemas"]["Currency"];
+            quote: components["schemas"]["PaymentQuote"];
+        };
+        PublicPayLink: {
+            /** Format: uuid */
+            id: string;
+            brand: string;
+            /** @description The brand's product name */
+            brandName: string;
+            lines: {
+                tariff: number;
+                /** @description How many units (numbers */
+                units: number;
+                months: number;
+                amount: number;
+            }[];
+            packs: {
+                /** @enum {string} */
+                kind: "messages" | "reviews" | "aiBalance";
+                quantity: number;
+                amount: number;
+            }[];
+            total: number;
+            currency: components["schemas"]["Currency"];
+            /** @enum {string} */
+            state: "open" | "paid" | "expired";
+            /**
+             * @description The newest Pay attempt while the link is not paid (the page the provider sends the payer back to)
+             * @enum {string|null}
+             */
+            attempt: "pending" | "canceled" | null;
+            expiresUnixTime: number;
         };
         PublicCheckout: {
             confirmationUrl: string;
@@ -8218,6 +8309,91 @@ export interface operations {
             header?: never;
             path: {
                 publicId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    termsAccepted: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Send the payer to `confirmationUrl` */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicCheckout"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    createPayLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentCart"];
+            };
+        };
+        responses: {
+            /** @description The link to share */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnerPayLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getPublicPayLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                linkId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The pay link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicPayLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startPayLinkCheckout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                linkId: string;
             };
             cookie?: never;
         };

@@ -2,7 +2,7 @@
 // field, promo code and auto-pay never together, the terms before paying, the history; the journey on the YooKassa
 // host (main-ru) and the Stripe host (main-intl) through the providers' doubles and their payer page
 // (tests/e2e/payment-gateway.ts): choose a tariff → pay → the provider's page → back on /payments paid →
-// /payments/subscriptions Active → the flow that was Unavailable is available; a canceled payment; the public pay page.
+// /payments/subscriptions Active → the flow that was Unavailable is available; a canceled payment; the public pay page; the owner's pay link paid signed out.
 import type { Page } from '@playwright/test';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { formatMinor } from '../../src/features/payments/cart.ts';
@@ -244,6 +244,10 @@ test('the public pay page: a link that cannot be a payment and an unknown one ar
   await page.goto('/publicPayments?payment=00000000-0000-4000-8000-000000000000');
   await expect(page.locator('[data-pay-status]')).toHaveText(t('public.notFound'));
   await expect(page.locator('[data-pay-form]')).toBeHidden();
+  // An owner's pay link (?link=) that does not exist.
+  await page.goto('/publicPayments?link=00000000-0000-4000-8000-000000000000');
+  await expect(page.locator('[data-pay-status]')).toHaveText(t('public.linkNotFound'));
+  await expect(page.locator('[data-pay-form]')).toBeHidden();
 });
 
 test('the public pay page: a payment staff recorded, paid through its link without signing in, then says it is paid', async ({ page, context, brand, baseURL }) => {
@@ -275,4 +279,55 @@ test('the public pay page: a payment staff recorded, paid through its link witho
   await expect(page).toHaveURL(/\/publicPayments\?payment=/);
   await expect(page.locator('[data-pay-status]')).toHaveText(t('public.paid'), { timeout: 20_000 });
   await expect(page.locator('[data-pay-form]')).toBeHidden();
+});
+
+test('the owner shares a pay link; someone signed out pays it; the owner sees the payment', async ({ page, context, browser, brand, baseURL }) => {
+  test.skip(brand.id !== 'main-ru', 'one journey, on the YooKassa host');
+  const locale = brand.locale.default;
+  const t = tPay(locale);
+  const tokens = await customer(baseURL!, 'pay-share');
+  await openPayments(page, context, tokens, locale);
+  await card(page, ANALYTICS).getByRole('button', { name: t('catalogue.addLabel', { name: nameOf(locale, ANALYTICS) }) }).click();
+  await expect(page.locator('[data-total]')).toBeVisible();
+  const total = await page.locator('[data-total]').textContent();
+  // No terms for the owner: the payer accepts them on the link's page.
+  await page.getByRole('button', { name: t('share.button') }).click();
+  const url = page.getByRole('textbox', { name: t('share.label') });
+  await expect(url).toHaveValue(/\/publicPayments\?link=[0-9a-f-]{36}$/);
+  await expect(page.locator('[data-pay-link] [role=status]')).toHaveText(/\d/); // the expiry date
+  await expectNoSeriousA11yViolations(page, `${brand.id} ${PATH} pay link`);
+  const { pathname, search } = new URL(await url.inputValue());
+
+  // A fresh browser, signed out.
+  const payer = await browser.newContext({ baseURL: baseURL! });
+  try {
+    await prepareStorage(payer, { locale });
+    const p = await payer.newPage();
+    await p.goto(`${pathname}${search}`);
+    await expect(p.getByRole('heading', { level: 1 })).toHaveText(tRoutes(locale)('publicPayments'));
+    await expect(p.locator('[data-pay-lines]')).toContainText(nameOf(locale, ANALYTICS));
+    await expect(p.locator('[data-pay-amount]')).toHaveText(total!);
+    await expectNoSeriousA11yViolations(p, `${brand.id} /publicPayments link`);
+    // First try canceled at the provider: back on the link, it says so and Pay is there again.
+    await p.getByRole('checkbox', { name: t('terms.label') }).check();
+    await p.getByRole('button', { name: t('pay.button') }).click();
+    await expect(p.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
+    await p.getByRole('button', { name: 'Cancel payment' }).click();
+    await expect(p).toHaveURL(/\/publicPayments\?link=/);
+    await expect(p.locator('[data-pay-problem]')).toHaveText(t('public.linkCanceled'), { timeout: 20_000 });
+    await p.getByRole('checkbox', { name: t('terms.label') }).check();
+    await p.getByRole('button', { name: t('pay.button') }).click();
+    await expect(p.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
+    await p.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(p).toHaveURL(/\/publicPayments\?link=/);
+    await expect(p.locator('[data-pay-status]')).toHaveText(t('public.linkPaid'), { timeout: 20_000 });
+    await expect(p.locator('[data-pay-form]')).toBeHidden();
+  } finally {
+    await payer.close();
+  }
+
+  // The owner's history has the payment.
+  await page.reload();
+  await hydrated(page);
+  await expect(page.locator('[data-payment-history] tbody tr').filter({ hasText: nameOf(locale, ANALYTICS) })).toHaveCount(1);
 });

@@ -36,6 +36,9 @@ export const quoteCart = (cart: Cart, signal?: AbortSignal) => outcome(api().POS
 export const startCheckout = (cart: Cart, termsAccepted: boolean) =>
   outcome(api().POST('/Payments/Checkout', { body: { ...cartBody(cart), termsAccepted } }));
 
+/** The owner's pay link for the cart: someone else pays it without signing in (docs/payments-screens.md "Pay links"). */
+export const sharePayLink = (cart: Cart) => outcome(api().POST('/Payments/PayLinks', { body: cartBody(cart) }));
+
 /** The checkout the provider sent the payer back with (`/payments?checkout=<id>`). */
 export const readCheckout = (checkoutId: string) => outcome(api().GET('/Payments/Checkout/{checkoutId}', { params: { path: { checkoutId } } }));
 

@@ -11,6 +11,7 @@ import { CartPanel } from './CartPanel.tsx';
 import { CheckoutResult } from './CheckoutResult.tsx';
 import { InvoiceForm } from './InvoiceForm.tsx';
 import { PaymentHistory } from './PaymentHistory.tsx';
+import { ShareLink } from './ShareLink.tsx';
 import { useQuote } from './use-quote.ts';
 
 /** Where the provider sends the payer back: `/payments?checkout=<id>` (docs/payment-providers.md "The return URL"). */
@@ -118,6 +119,7 @@ export default function Payments(props: PaymentsProps) {
             <CartPanel t={t} locale={props.locale} catalogue={catalogue} units={units} connect={props.connect} cart={cart}
               setCart={(next) => (setCart(next), setPayProblem(undefined), setAutoPayError(undefined))} autoPayError={autoPayError} quote={quote} terms={terms}
               setTerms={(on) => (setTerms(on), on && setTermsError(undefined))} termsError={termsError} payProblem={payProblem} paying={paying} onPay={pay} />
+            <ShareLink t={t} locale={props.locale} cart={cart} quote={quote} onAutoPayError={setAutoPayError} />
           </Section>
           <Section title={t('invoice.title')}>
             <InvoiceForm t={t} locale={props.locale} cart={cart} currency={catalogue.currency} />

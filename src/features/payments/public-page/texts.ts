@@ -15,6 +15,20 @@ export interface PublicPayTexts {
   providerUnavailable: string;
   /** Tariff id → its name. */
   tariffs: Record<string, string>;
+  /** The owner's pay link (`?link=`): what is paid for, line by line, and its states. */
+  link: {
+    to: string;
+    until: string;
+    line: string;
+    pack: string;
+    packs: Record<string, string>;
+    sum: string;
+    paid: string;
+    expired: string;
+    notFound: string;
+    pending: string;
+    canceled: string;
+  };
 }
 
 export const publicPayTexts = (t: T): PublicPayTexts => ({
@@ -29,4 +43,17 @@ export const publicPayTexts = (t: T): PublicPayTexts => ({
   busy: t('pay.busy'),
   providerUnavailable: t('public.providerUnavailable'),
   tariffs: Object.fromEntries(Object.entries(TARIFFS).map(([id, key]) => [id, t.dynamic(`tariff.${key}`)])),
+  link: {
+    to: t('public.linkTo', { brand: '{{brand}}' }),
+    until: t('public.linkUntil', { date: '{{date}}' }),
+    line: t('total.line', { name: '{{name}}', units: '{{units}}', months: '{{months}}' }),
+    pack: t('total.pack', { name: '{{name}}', quantity: '{{quantity}}' }),
+    packs: { messages: t('packs.messages'), reviews: t('packs.reviews'), aiBalance: t('packs.aiBalance') },
+    sum: t('total.sum', { total: '{{total}}' }),
+    paid: t('public.linkPaid'),
+    expired: t('public.linkExpired'),
+    notFound: t('public.linkNotFound'),
+    pending: t('result.pending'),
+    canceled: t('public.linkCanceled'),
+  },
 });

@@ -38,6 +38,11 @@ export const paymentProblems = {
   providerUnavailable: 'The provider did not answer; try again in a minute',
   alreadyPaid: 'This payment is already paid',
   subscriptionNotYetKnown: 'The subscription is not recorded yet: send the event again later',
+  // The owner's pay links (docs/payments.md "Pay links").
+  payLinkAutoPay: 'a pay link is paid once: auto-pay is the owner\'s own checkout',
+  payLinksLimit: 'You have {{maximum}} open pay links; wait until one is paid or expires',
+  payLinkExpired: 'This pay link has expired; ask for a new one',
+  payLinkNotFound: 'Pay link not found',
   // Subscriptions and the invoice request (docs/subscriptions.md).
   subscriptionNotFound: 'Subscription not found',
   autoPayNeedsCheckout: 'Auto-pay needs a saved payment method: pay once with auto-pay on',

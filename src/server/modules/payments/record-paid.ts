@@ -7,6 +7,7 @@ import { insertPayment, lockPaymentByPublicId, tariffPeriodsOf, updatePayment, t
 import { accrueReferralReward } from '../partners/rewards.ts';
 import type { ProviderPayment } from './providers/types.ts';
 import type { Quote } from './quote.ts';
+import { markPayLinkPaid } from './store-pay-links.ts';
 import { lockCheckout, updateCheckout, type CheckoutRow } from './store-checkouts.ts';
 import { openSubscription } from './store-subscriptions.ts';
 
@@ -168,6 +169,7 @@ export async function applyPayment(ctx: AppContext, tx: Tx, checkoutId: string, 
     }
   }
   await recordPaid(ctx, tx, row, payment, at, log);
+  if (row.payLinkId) await markPayLinkPaid(tx, row.payLinkId, row.id);
   await updateCheckout(tx, row.id, { status: 'paid', providerPaymentId: payment?.id ?? row.providerPaymentId, settledAt: at });
   return 'applied';
 }

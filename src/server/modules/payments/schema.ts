@@ -29,6 +29,8 @@ export const checkouts = pgTable(
     promocode: text('promocode'),
     autoPay: boolean('auto_pay').notNull().default(false),
     paymentPublicId: uuid('payment_public_id'),
+    /** The owner's pay link this attempt pays (paid by someone else, without sign-in). */
+    payLinkId: uuid('pay_link_id'),
     status: text('status', { enum: ['pending', 'paid', 'canceled'] }).notNull().default('pending'),
     providerPaymentId: text('provider_payment_id'),
     confirmationUrl: text('confirmation_url'),
@@ -36,7 +38,36 @@ export const checkouts = pgTable(
     createdAt: ts('created_at').notNull(),
     settledAt: ts('settled_at'),
   },
-  (t) => [index('checkouts_user_idx').on(t.userId, t.createdAt), uniqueIndex('checkouts_provider_payment_idx').on(t.provider, t.providerPaymentId)],
+  (t) => [
+    index('checkouts_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('checkouts_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    index('checkouts_pay_link_idx').on(t.payLinkId),
+  ],
+);
+
+/**
+ * The owner's pay link (docs/payments.md "Pay links"): a cart priced for the owner, paid by whoever has the link
+ * without signing in, until `expires_at`. Each Pay is a checkout with `pay_link_id`; the first paid one is kept.
+ */
+export const payLinks = pgTable(
+  'pay_links',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brand: text('brand').notNull(),
+    currency: text('currency').notNull(),
+    /** Minor units. */
+    total: integer('total').notNull(),
+    /** The quote as priced, plus the applied promo code's owner (as a checkout keeps it). */
+    quote: jsonb('quote').notNull(),
+    promocode: text('promocode'),
+    expiresAt: ts('expires_at').notNull(),
+    paidCheckoutId: uuid('paid_checkout_id'),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('pay_links_user_idx').on(t.userId, t.expiresAt)],
 );
 
 /** Every provider notification applied, by its dedupe key: a repeated one is answered without acting twice. */
