@@ -107,4 +107,7 @@ test("apply a code: required, own code and unknown code refused at the field, a 
   if (brand.currency === 'RUB') await expect(applied).toContainText(t('apply.gift', { gift: '2000 RUB' }));
   await expect(applied.getByRole('link', { name: t('apply.pay') })).toHaveAttribute('href', new RegExp(`/payments\\?promocode=${friendsCode}$`));
   await expectNoSeriousA11yViolations(page, `${brand.id} /partners/promocode applied`);
+  // The link fills the code on /payments.
+  await applied.getByRole('link', { name: t('apply.pay') }).click();
+  await expect(page.getByRole('textbox', { name: tOf(locale, 'payments')('promo.label'), exact: true })).toHaveValue(friendsCode);
 });

@@ -81,7 +81,9 @@ export function MessageLogsTable(props: {
 
 /** The message's text; a queued message has none yet (the engine renders it when it sends), which the row says. */
 function MessageText({ t, m }: { t: T; m: DeliveryMessage }) {
-  if (m.text) return <div className="text-xs text-ink-muted max-w-64 truncate" title={m.text} data-text>{m.text}</div>;
+  // At most 14rem: with the other columns the table fits the desktop content width (1366 px screen, sidebar open)
+  // without scrolling sideways, whatever a report row holds.
+  if (m.text) return <div className="text-xs text-ink-muted max-w-56 truncate" title={m.text} data-text>{m.text}</div>;
   const pending = m.status === 'queued' || m.status === 'sending';
   return <div className="text-xs text-ink-muted italic" data-text>{t(pending ? 'logs.textAtSending' : 'logs.noText')}</div>;
 }

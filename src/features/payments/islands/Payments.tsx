@@ -16,15 +16,18 @@ import { useQuote } from './use-quote.ts';
 
 /** Where the provider sends the payer back: `/payments?checkout=<id>` (docs/payment-providers.md "The return URL"). */
 /**
- * A link that asks for a tariff (the subscriptions screen's "pay with auto-pay"): `?tariff=<id>&units=<a,b>&autoPay=1`
- * puts it in the cart. A tariff this host does not offer is ignored.
+ * A link that fills the cart: `?tariff=<id>&units=<a,b>&autoPay=1` (the subscriptions screen's "pay with auto-pay")
+ * puts the tariff in it; `?promocode=<code>` (the partners screen, after a code is applied) fills the code, which
+ * never goes with auto-pay. A tariff this host does not offer is ignored.
  */
 function cartFromUrl(cart: Cart, catalogue: Catalogue): Cart {
   const query = new URLSearchParams(location.search);
+  const promocode = (query.get('promocode') ?? '').trim().slice(0, 64);
+  const withCode = promocode ? { ...cart, promocode, autoPay: false } : cart;
   const tariff = Number(query.get('tariff'));
-  if (!query.get('tariff') || !catalogue.tariffs.some((x) => x.id === tariff)) return cart;
+  if (!query.get('tariff') || !catalogue.tariffs.some((x) => x.id === tariff)) return withCode;
   const units = (query.get('units') ?? '').split(',').filter(Boolean);
-  return { ...addLine(cart, tariff, units), autoPay: query.get('autoPay') === '1' && !cart.promocode.trim() };
+  return { ...addLine(withCode, tariff, units), autoPay: query.get('autoPay') === '1' && !withCode.promocode.trim() };
 }
 
 const checkoutInUrl = () => (typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('checkout'));
