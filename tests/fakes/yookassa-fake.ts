@@ -28,6 +28,8 @@ export interface YooKassaFake extends FakeServer {
   declineSaved: string | undefined;
   /** POST bodies as received (to check formats and headers). */
   requests: { key: string | undefined; body: Record<string, unknown> }[];
+  /** The payment ids asked for by GET, in order. */
+  fetched: string[];
   failNext(count: number, status: number): void;
   succeed(id: string): void;
   cancel(id: string, reason: string, party?: string): void;
@@ -59,6 +61,7 @@ export async function startYooKassaFake(shopId = '123456', secretKey = 'test_sec
     const one = /^\/v3\/payments\/([^/]+)$/.exec(path);
     if (one && req.method === 'GET') {
       const p = fake.payments.get(decodeURIComponent(one[1]!));
+      fake.fetched.push(decodeURIComponent(one[1]!));
       return p ? sendJson(res, 200, p) : sendJson(res, 404, error('not_found', 'Payment not found'));
     }
     return sendJson(res, 404, error('not_found', 'Not found'));
@@ -125,6 +128,7 @@ export async function startYooKassaFake(shopId = '123456', secretKey = 'test_sec
     recurringAllowed: true,
     declineSaved: undefined,
     requests: [],
+    fetched: [],
     failNext(count: number, status: number) {
       failures = { count, status };
     },

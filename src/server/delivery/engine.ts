@@ -20,6 +20,7 @@ import { channelOfConnection } from '../modules/connections/channels.ts';
 import { twilioChannelsOf } from '../modules/connections/sending/twilio-channels.ts';
 import { sigmaStatusPoller } from '../modules/connections/sigma-status.ts';
 import { runRenewals } from '../modules/payments/renewal-job.ts';
+import { sweepPendingCheckouts } from '../modules/payments/checkout-sweep.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
 
 export interface DeliveryEngine {
@@ -74,6 +75,8 @@ export async function startDelivery(opts: {
   const sigmaStatuses = deps.routing ? sigmaStatusPoller(db, config) : undefined;
   // The renewal job (docs/subscriptions.md "Renewals") shares the tick: due auto-pay charges and trial ends.
   const renewals = { db, config, mailer: createMailer(config, db) };
+  // Pending checkouts a lost notification left behind are asked about at most once a minute (checkout-sweep.ts).
+  let sweptAt = -Infinity;
 
   const tick = async () => {
     const polling = sigmaStatuses?.poll();
@@ -100,6 +103,10 @@ export async function startDelivery(opts: {
     await closeTurns(db);
     await breathe();
     await runRenewals(renewals).catch((error: unknown) => console.error(`renewals failed: ${(error as Error).message}`));
+    if (config.now() - sweptAt >= 60_000) {
+      sweptAt = config.now();
+      await sweepPendingCheckouts(renewals).catch((error: unknown) => console.error(`checkout sweep failed: ${(error as Error).message}`));
+    }
     await polling;
     return total;
   };

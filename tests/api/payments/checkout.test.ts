@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import { promocodes } from '../../../src/server/modules/admin/schema.ts';
 import { addMonthsUtc } from '../../../src/server/modules/payments/record-paid.ts';
+import { RECHECK_MINUTES, SWEEP_AFTER_MINUTES, SWEEP_FOR_DAYS, sweepPendingCheckouts } from '../../../src/server/modules/payments/checkout-sweep.ts';
 import { checkout, checkoutRow, INTL, ownerWithCompany, paySnapshot, RU, rowsOfOrder, startPayWorld, stripeNotify, subscriptionsOf, yookassaNotify, type PayWorld } from './checkout-support.ts';
 
 let w: PayWorld;
@@ -68,6 +69,47 @@ describe('YooKassa (a rouble brand)', () => {
     // The late notification changes nothing.
     expect((await yookassaNotify(w, 'payment.succeeded', pid)).body).toEqual({ result: 'ignored' });
     expect(await rowsOfOrder(w, res.body.id)).toHaveLength(1);
+  });
+
+  it('a lost notification and a payer who never comes back: the sweep asks the provider and records it once', async () => {
+    // Its own server with the delivery tick off, so only this test's passes sweep.
+    const quiet = await startPayWorld({ DELIVERY_INTERVAL_MS: '0' });
+    try {
+      const o = await ownerWithCompany(quiet);
+      const res = await checkout(quiet, o.token, { items: [tariff1(o.company)], termsAccepted: true });
+      const pid = (await checkoutRow(quiet, res.body.id))!.providerPaymentId!;
+      quiet.yk.succeed(pid); // no notification, no return
+      const deps = { db: quiet.server.api.db, config: quiet.server.api.config };
+      const asked = () => quiet.yk.fetched.filter((id) => id === pid).length;
+      quiet.server.clock.advance((SWEEP_AFTER_MINUTES - 1) * 60);
+      expect(await sweepPendingCheckouts(deps)).toBe(0); // too young: the notification may still come
+      quiet.server.clock.advance(2 * 60);
+      expect(await sweepPendingCheckouts(deps)).toBe(1);
+      expect(asked()).toBe(1);
+      expect((await checkoutRow(quiet, res.body.id))!.status).toBe('paid');
+      expect(await rowsOfOrder(quiet, res.body.id)).toHaveLength(1);
+      quiet.server.clock.advance(RECHECK_MINUTES * 60);
+      expect(await sweepPendingCheckouts(deps)).toBe(0);
+
+      // Still pending at the provider: asked again only after RECHECK_MINUTES, and not after SWEEP_FOR_DAYS.
+      const o2 = await ownerWithCompany(quiet); // a fresh session: the first one's token has expired on this clock
+      const waiting = await checkout(quiet, o2.token, { items: [tariff1(o2.company)], termsAccepted: true });
+      const wid = (await checkoutRow(quiet, waiting.body.id))!.providerPaymentId!;
+      const askedW = () => quiet.yk.fetched.filter((id) => id === wid).length;
+      quiet.server.clock.advance((SWEEP_AFTER_MINUTES + 1) * 60);
+      await sweepPendingCheckouts(deps);
+      await sweepPendingCheckouts(deps);
+      expect(askedW()).toBe(1);
+      quiet.server.clock.advance(RECHECK_MINUTES * 60);
+      await sweepPendingCheckouts(deps);
+      expect(askedW()).toBe(2);
+      quiet.server.clock.advance(SWEEP_FOR_DAYS * 86_400);
+      await sweepPendingCheckouts(deps);
+      expect(askedW()).toBe(2);
+      expect((await checkoutRow(quiet, waiting.body.id))!.status).toBe('pending');
+    } finally {
+      await quiet.close();
+    }
   });
 
   it('a canceled payment cancels the checkout with the reason; nothing is recorded', async () => {

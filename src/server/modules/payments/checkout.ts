@@ -13,7 +13,7 @@ import { paymentIdsOfOrder } from '../admin/store-payments.ts';
 import { todayOf } from './handlers.ts';
 import { isConfigured, paymentProvider, type AutoPay, type NotConfigured, type PaymentProvider, type ProviderName } from './providers/index.ts';
 import { priceCart, type Quote } from './quote.ts';
-import { applyPayment } from './record-paid.ts';
+import { applyPayment, type PaymentsContext, type PaymentsLog } from './record-paid.ts';
 import { checkoutOf, insertCheckout, updateCheckout, type CheckoutRow } from './store-checkouts.ts';
 
 // POST /Payments/Checkout and GET /Payments/Checkout/{id} (docs/payments.md "Checkout").
@@ -82,7 +82,7 @@ export async function checkoutView(ctx: AppContext, row: CheckoutRow): Promise<c
 }
 
 /** Asks the provider about a pending checkout and applies the answer as a notification would (a lost one heals). */
-export async function refreshCheckout(ctx: AppContext, row: CheckoutRow, log: FastifyBaseLogger): Promise<CheckoutRow> {
+export async function refreshCheckout(ctx: PaymentsContext, row: CheckoutRow, log: PaymentsLog): Promise<CheckoutRow> {
   if (row.status !== 'pending' || !row.providerPaymentId) return row;
   const provider = paymentProvider(ctx.config, row.provider);
   if (!isConfigured(provider)) return row;

@@ -1,6 +1,11 @@
 import type { Currency } from '../../../shared/payments/currency.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
+
+/** What recording a payment needs of the app: the request handlers pass their context, the sweep its own. */
+export type PaymentsContext = Pick<AppContext, 'db' | 'config'>;
+/** The request's logger, or the sweep's (console). */
+export type PaymentsLog = Pick<FastifyBaseLogger, 'warn' | 'error'>;
 import type { Tx } from '../../platform/db/transactions.ts';
 import { creditPacks } from '../account/store.ts';
 import { insertPayment, lockPaymentByPublicId, tariffPeriodsOf, updatePayment, type PaymentChanges } from '../admin/store-payments.ts';
@@ -62,7 +67,7 @@ async function periodStart(tx: Tx, userId: number, line: Line, nowS: number): Pr
 }
 
 /** Records a paid checkout: payments rows (tariffs on at once), packs, subscriptions, the referral reward. */
-async function recordPaid(ctx: AppContext, tx: Tx, row: CheckoutRow, payment: ProviderPayment | null, at: Date, log?: FastifyBaseLogger): Promise<number[]> {
+async function recordPaid(ctx: PaymentsContext, tx: Tx, row: CheckoutRow, payment: ProviderPayment | null, at: Date, log?: PaymentsLog): Promise<number[]> {
   const quote = row.quote as Quote;
   const nowS = Math.floor(at.getTime() / 1000);
   const paymentIds: number[] = [];
@@ -147,7 +152,7 @@ async function recordPaid(ctx: AppContext, tx: Tx, row: CheckoutRow, payment: Pr
  * Forward only: pending → paid | canceled; a settled checkout is never changed again, so a repeated, late or
  * reordered answer is 'ignored'. The caller's transaction holds the checkout's lock until it commits.
  */
-export async function applyPayment(ctx: AppContext, tx: Tx, checkoutId: string, payment: ProviderPayment | null, log?: FastifyBaseLogger): Promise<'applied' | 'ignored'> {
+export async function applyPayment(ctx: PaymentsContext, tx: Tx, checkoutId: string, payment: ProviderPayment | null, log?: PaymentsLog): Promise<'applied' | 'ignored'> {
   const row = await lockCheckout(tx, checkoutId);
   if (!row || row.status !== 'pending') return 'ignored';
   const at = new Date(ctx.config.now());

@@ -37,11 +37,14 @@ export const checkouts = pgTable(
     cancellationReason: text('cancellation_reason'),
     createdAt: ts('created_at').notNull(),
     settledAt: ts('settled_at'),
+    /** When the sweep may ask the provider about this pending checkout again (checkout-sweep.ts). */
+    recheckAt: ts('recheck_at'),
   },
   (t) => [
     index('checkouts_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('checkouts_provider_payment_idx').on(t.provider, t.providerPaymentId),
     index('checkouts_pay_link_idx').on(t.payLinkId),
+    index('checkouts_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 

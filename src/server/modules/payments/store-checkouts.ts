@@ -1,4 +1,5 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, lt, or } from 'drizzle-orm';
+import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { ProviderName } from './providers/types.ts';
 import { checkouts, paymentEvents } from './schema.ts';
@@ -55,4 +56,31 @@ export async function pendingCheckoutsOfLink(db: Tx, paymentPublicId: string): P
     .where(and(eq(checkouts.paymentPublicId, paymentPublicId), eq(checkouts.status, 'pending')))
     .orderBy(desc(checkouts.createdAt))
     .limit(5);
+}
+
+/**
+ * Pending checkouts the provider may have settled without telling us (a lost notification, a payer who never came
+ * back): opened between `from` and `to`, due for a look (`recheck_at` passed or never set), at most `limit`, oldest
+ * first. They are marked `recheck_at = next` in the same transaction, so parallel sweeps take different rows.
+ */
+export function claimStalePending(db: Db, window: { from: Date; to: Date; now: Date; next: Date }, limit: number): Promise<CheckoutRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(checkouts)
+      .where(
+        and(
+          eq(checkouts.status, 'pending'),
+          isNotNull(checkouts.providerPaymentId),
+          gt(checkouts.createdAt, window.from),
+          lt(checkouts.createdAt, window.to),
+          or(isNull(checkouts.recheckAt), lte(checkouts.recheckAt, window.now)),
+        ),
+      )
+      .orderBy(asc(checkouts.createdAt))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length) await tx.update(checkouts).set({ recheckAt: window.next }).where(inArray(checkouts.id, due.map((c) => c.id)));
+    return due;
+  });
 }

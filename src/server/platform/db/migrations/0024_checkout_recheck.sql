@@ -1,0 +1,2 @@
+ALTER TABLE "checkouts" ADD COLUMN "recheck_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "checkouts_pending_idx" ON "checkouts" USING btree ("created_at") WHERE "checkouts"."status" = 'pending';
