@@ -116,7 +116,7 @@ test('prices the cart as it changes; refuses a small pack and a promo code at th
   await expect(promo).not.toHaveAttribute('aria-invalid', 'true');
 
   // §5: the terms before paying; nothing is sent without them.
-  await page.getByRole('button', { name: t('pay.button') }).click();
+  await page.getByRole('button', { name: t('pay.button'), exact: true }).click();
   const terms = page.getByRole('checkbox', { name: t('terms.label') });
   await expect(terms).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(t('terms.required'))).toBeVisible();
@@ -131,7 +131,7 @@ async function payAtProvider(page: Page, locale: Locale, autoPay = false) {
   if (autoPay) await page.getByRole('checkbox', { name: t('autoPay.label') }).check();
   await expect(page.locator('[data-total]')).toBeVisible();
   await page.getByRole('checkbox', { name: t('terms.label') }).check();
-  await page.getByRole('button', { name: t('pay.button') }).click();
+  await page.getByRole('button', { name: t('pay.button'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
 }
 
@@ -268,11 +268,11 @@ test('the public pay page: a payment staff recorded, paid through its link witho
   await expect(page.locator('[data-pay-for]')).toHaveText(t('public.for', { tariff: nameOf(locale, 1) }));
   await expect(page.locator('[data-pay-amount]')).toHaveText(t('public.amount', { amount: formatMinor(250_000, brand.currency, locale) }));
   // §5: the terms first.
-  await page.getByRole('button', { name: t('pay.button') }).click();
+  await page.getByRole('button', { name: t('pay.button'), exact: true }).click();
   await expect(page.getByText(t('terms.required'))).toBeVisible();
   await expectNoSeriousA11yViolations(page, `${brand.id} /publicPayments payment`);
   await page.getByRole('checkbox', { name: t('terms.label') }).check();
-  await page.getByRole('button', { name: t('pay.button') }).click();
+  await page.getByRole('button', { name: t('pay.button'), exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   // Back on the link: paid, no form.
@@ -310,13 +310,13 @@ test('the owner shares a pay link; someone signed out pays it; the owner sees th
     await expectNoSeriousA11yViolations(p, `${brand.id} /publicPayments link`);
     // First try canceled at the provider: back on the link, it says so and Pay is there again.
     await p.getByRole('checkbox', { name: t('terms.label') }).check();
-    await p.getByRole('button', { name: t('pay.button') }).click();
+    await p.getByRole('button', { name: t('pay.button'), exact: true }).click();
     await expect(p.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
     await p.getByRole('button', { name: 'Cancel payment' }).click();
     await expect(p).toHaveURL(/\/publicPayments\?link=/);
     await expect(p.locator('[data-pay-problem]')).toHaveText(t('public.linkCanceled'), { timeout: 20_000 });
     await p.getByRole('checkbox', { name: t('terms.label') }).check();
-    await p.getByRole('button', { name: t('pay.button') }).click();
+    await p.getByRole('button', { name: t('pay.button'), exact: true }).click();
     await expect(p.getByRole('heading', { level: 1 })).toHaveText(/test payment$/);
     await p.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(p).toHaveURL(/\/publicPayments\?link=/);
