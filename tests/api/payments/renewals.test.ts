@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isConfigured, paymentProvider, type PaymentProvider } from '../../../src/server/modules/payments/providers/index.ts';
 import { applyRenewalEvent } from '../../../src/server/modules/payments/renewals.ts';
-import { plusMonths } from '../../../src/server/modules/payments/renewal-period.ts';
+import { addMonthsUtc as plusMonths } from '../../../src/server/modules/payments/record-paid.ts';
 import { chargeRequest, claimDue, CLAIM_LEASE_SECONDS, DOWN_RETRY_SECONDS, renewalKey } from '../../../src/server/modules/payments/renewal-job.ts';
 import type { VerifiedEvent } from '../../../src/server/modules/payments/providers/types.ts';
 import { createMailer } from '../../../src/server/platform/mail/mailer.ts';

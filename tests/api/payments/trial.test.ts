@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../../src/server/modules/account/schema.ts';
 import { subscriptions } from '../../../src/server/modules/payments/schema.ts';
-import { plusMonths } from '../../../src/server/modules/payments/renewal-period.ts';
+import { addMonthsUtc as plusMonths } from '../../../src/server/modules/payments/record-paid.ts';
 import { insertPayment } from '../../../src/server/modules/admin/store-payments.ts';
 import { attachSavedMethod } from '../../../src/server/modules/payments/store-subscriptions.ts';
 import { startStripeFake, type StripeFake } from '../../fakes/stripe-fake.ts';

@@ -4,6 +4,7 @@ import { brandForHost } from '../../platform/brands.ts';
 import type { AppContext } from '../../platform/context.ts';
 import { clientHostOf, requireAuth } from '../../platform/http/auth.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
+import { unixSeconds } from '../../platform/db/rows.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { linkOrigin } from '../account/links.ts';
@@ -22,7 +23,6 @@ export const PAY_LINK_DAYS = 7;
 /** Open (unpaid, unexpired) links per owner: enough to share, not a store of carts. */
 export const PAY_LINKS_OPEN_MAX = 20;
 
-const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const linkUrl = (origin: string, id: string) => `${origin}/publicPayments?link=${id}`;
 
 function stateOf(link: PayLinkRow, nowMs: number): 'open' | 'paid' | 'expired' {
@@ -67,7 +67,7 @@ export function payLinkHandlers(ctx: AppContext): Handlers<'createPayLink' | 'ge
       return {
         id: link.id,
         url: linkUrl(linkOrigin(config, clientHostOf(req)), link.id),
-        expiresUnixTime: unix(link.expiresAt),
+        expiresUnixTime: unixSeconds(link.expiresAt),
         total: link.total,
         currency: link.currency as 'RUB' | 'USD',
         quote,
@@ -96,7 +96,7 @@ export function payLinkHandlers(ctx: AppContext): Handlers<'createPayLink' | 'ge
         currency: link.currency as 'RUB' | 'USD',
         state: stateOf(link, config.now()),
         attempt,
-        expiresUnixTime: unix(link.expiresAt),
+        expiresUnixTime: unixSeconds(link.expiresAt),
       };
     },
 

@@ -1,3 +1,4 @@
+import type { UnitKind } from '../../../shared/payments/catalogue.ts';
 import type { Currency } from '../../../shared/payments/currency.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
@@ -32,16 +33,16 @@ export function addMonthsUtc(unixSeconds: number, months: number): number {
   return Math.floor(d.getTime() / 1000);
 }
 
-/** The payments row's unit columns for a line: the table keeps numbers except for iiko's GUIDs. */
-function unitColumns(line: Line): PaymentChanges {
-  const numbers = line.unitIds.map(Number);
-  switch (line.unit) {
+/** The payments row's unit columns (the admin area's shape): the table keeps numbers except for iiko's GUIDs. */
+export function unitColumnsOf(unit: UnitKind, ids: string[]): PaymentChanges {
+  const numbers = ids.map(Number);
+  switch (unit) {
     case 'instance':
       return { instanceIds: numbers };
     case 'company':
       return { internalYclientsCompaniesIds: numbers };
     case 'organisation':
-      return { iikoOrganizationsIds: line.unitIds };
+      return { iikoOrganizationsIds: ids };
     case 'clinicBranch':
       return { medFlexLpuIds: numbers };
     default:
@@ -108,7 +109,7 @@ async function recordPaid(ctx: PaymentsContext, tx: Tx, row: CheckoutRow, paymen
           dateBegin,
           dateEnd,
           paymentDay: dateEnd,
-          ...unitColumns(line),
+          ...unitColumnsOf(line.unit, line.unitIds),
         },
         at,
       );
