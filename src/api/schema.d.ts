@@ -1998,6 +1998,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/BookingSystems/{system}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+            };
+            cookie?: never;
+        };
+        /** Everything the system's screen shows: the owner's accounts in that system, the linked companies (§3 Company, with the last webhook and the last pull), the webhook address to paste, and how many accounts the owner may have. */
+        get: operations["getBookingSystemOverview"];
+        put?: never;
+        /** Connects an account by the system's own API credentials: a login and password (exchanged for a user token through the system's auth call; the password is not kept) or a user token. 400 naming `login`/`password`/ `userToken` when the system refuses them; 409 `accountLimitReached` (§8 "maximum number of accounts reached"); 409 `bookingPartnerNotConfigured` when the operator has no partner token for the system; 502 `providerUnavailable` when the system does not answer. Nothing is kept on failure. */
+        post: operations["connectBookingSystem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/BookingSystems/{system}/Marketplace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finishes the marketplace install the owner registered from (/account/register/{system}/{applicationId}?salon_id=…): confirms the install with the system's partner callback (with our webhook address) and links the company. 400 naming `salonId` when the system refuses it (§8 "marketplace connection error"); 409 `bookingPartnerNotConfigured`; 502 `providerUnavailable`. */
+        post: operations["connectBookingMarketplace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/BookingSystems/{system}/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forgets the account and its token. Its companies stay linked (their webhooks keep arriving and payments name them) but can no longer be pulled until another account reaches them. Another owner's id is 404. */
+        delete: operations["removeBookingSystemAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/BookingSystems/{system}/{connectionId}/Companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** The companies (branches of a network) the account can reach in the system, asked of the system now, each marked when it is already linked. 502 `providerUnavailable` when the system does not answer; 409 `bookingTokenRejected` when it no longer accepts the account's token. */
+        get: operations["listReachableBookingCompanies"];
+        put?: never;
+        /** Links one more company through this account: reads its details (title, city, time zone), registers our webhook address with it where the account's rights allow, and starts the first pull of masters, services and clients (see the company's `sync`). 400 naming `companyId` when the account cannot reach it (§8 "connect-company error"); 409 `companyAlreadyLinked` when another owner linked it; 502 `providerUnavailable`. */
+        post: operations["linkBookingCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/BookingSystems/{system}/Companies/{companyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                /** @description The linked company's id in the cabinet (what payments name), not the system's */
+                companyId: components["parameters"]["BookingCompanyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlinks the company: its webhooks are ignored from then on (the registration at the system is withdrawn where the rights allow). Masters, services, clients and visits already pulled stay. Another owner's id is 404. */
+        delete: operations["unlinkBookingCompany"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/BookingSystems/{system}/Companies/{companyId}/Sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                /** @description The linked company's id in the cabinet (what payments name), not the system's */
+                companyId: components["parameters"]["BookingCompanyId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pulls the company's masters, services and clients from the system's REST API again, in the background: the answer is the company with `sync.state` running; the overview shows the progress and the result. A pull already running is not started twice (the same answer). 409 `companyWithoutAccount` for a company linked only by its webhooks (connect an account that reaches it). */
+        post: operations["syncBookingCompany"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Conversations": {
         parameters: {
             query?: never;
@@ -3673,6 +3795,81 @@ export interface components {
         WabaTemplateList: {
             templates: components["schemas"]["WabaTemplate"][];
         };
+        BookingSystemOverview: {
+            accounts: components["schemas"]["BookingSystemAccount"][];
+            companies: components["schemas"]["BookingCompany"][];
+            /** @description The address to paste into the system's webhook settings (the owner's signed URL) */
+            webhookUrl: string;
+            /** @description How many accounts of this system the owner may connect */
+            limit: number;
+            /** @description False: the operator set no partner token, so nothing can be connected by credentials */
+            partnerConfigured: boolean;
+        };
+        BookingSystemAccount: {
+            id: number;
+            /** @enum {string} */
+            system: "yclients" | "altegio";
+            /** @description The login it was connected with */
+            name: string;
+            /** @enum {string} */
+            via: "credentials" | "marketplace";
+            /**
+             * @description tokenRejected: the system stopped accepting the token; connect again
+             * @enum {string}
+             */
+            state: "Connected" | "tokenRejected";
+            createdUnixTime: components["schemas"]["UnixTime"];
+        };
+        /**
+         * @description A staff right of the system's user that the cabinet needs (§6 access-denied notices)
+         * @enum {string}
+         */
+        BookingRight: "records" | "clients" | "phones" | "dashboard" | "loyalty" | "settings" | "analytics" | "webhook";
+        /** @description §3 Company */
+        BookingCompany: {
+            /** @description The cabinet's id (payments' internalYclientsCompaniesIds) */
+            id: number;
+            name: string;
+            /**
+             * @description connected: pulled and its webhook registered; rightsMissing: some staff right is missing (deniedRights); unreachable: the account's token is refused or the company is gone; webhookOnly: tied by its first webhook, no account reaches it
+             * @enum {string}
+             */
+            status: "connected" | "rightsMissing" | "unreachable" | "webhookOnly";
+            /** @description The account (connection) it is pulled through */
+            accountId: number | null;
+            /** @description The system's company id */
+            internalCompanyId: number;
+            /** @description Webhook addresses the company has registered at the system */
+            webhooksCount: number;
+            activeMastersCount: number;
+            /** @description UTC offset in hours */
+            timezone: number | null;
+            city: string | null;
+            deniedRights: components["schemas"]["BookingRight"][];
+            /** @description When the last webhook of this company arrived */
+            lastWebhookUnixTime: number | null;
+            sync: components["schemas"]["BookingSync"];
+        };
+        BookingSync: {
+            /** @enum {string} */
+            state: "never" | "running" | "done" | "failed";
+            /** @description Pulled so far (or in the last pull) */
+            masters: number;
+            services: number;
+            clients: number;
+            startedUnixTime: number | null;
+            finishedUnixTime: number | null;
+            /** @description A problem code: providerUnavailable, bookingTokenRejected … */
+            error: string | null;
+        };
+        ReachableBookingCompanyList: {
+            companies: {
+                companyId: number;
+                name: string;
+                city: string | null;
+                linked: boolean;
+            }[];
+        };
         Conversation: {
             id: number;
             /** @enum {string} */
@@ -4137,6 +4334,9 @@ export interface components {
         PayId: number;
         RecordId: number;
         ConnectionId: number;
+        BookingSystem: "yclients" | "altegio";
+        /** @description The linked company's id in the cabinet (what payments name), not the system's */
+        BookingCompanyId: number;
     };
     requestBodies: never;
     headers: never;
@@ -7972,6 +8172,235 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+        };
+    };
+    getBookingSystemOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSystemOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    connectBookingSystem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The system user's login (email or phone) */
+                    login?: string;
+                    password?: string;
+                    /** @description A user token issued by the system instead of the login and password */
+                    userToken?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSystemAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    connectBookingMarketplace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    applicationId: string;
+                    salonId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The linked company */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCompany"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    removeBookingSystemAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReachableBookingCompanies: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reachable companies */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReachableBookingCompanyList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    linkBookingCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The system's company id */
+                    companyId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The linked company */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCompany"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    unlinkBookingCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                /** @description The linked company's id in the cabinet (what payments name), not the system's */
+                companyId: components["parameters"]["BookingCompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    syncBookingCompany: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                system: components["parameters"]["BookingSystem"];
+                /** @description The linked company's id in the cabinet (what payments name), not the system's */
+                companyId: components["parameters"]["BookingCompanyId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company, its pull running */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingCompany"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     listConversations: {

@@ -92,17 +92,17 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Connected accounts
   cabinet('accountsTelegram', '/accounts/telegram', MAIN, { domain: 'connections' }),
-  cabinet('accountsAmo', '/accounts/amo'),
-  cabinet('accountsAmoConnect', '/accounts/amo/connect'),
-  cabinet('accountsYclients', '/accounts/yclients'),
+  cabinet('accountsAmo', '/accounts/amo', MAIN, { domain: 'connections' }),
+  cabinet('accountsAmoConnect', '/accounts/amo/connect', MAIN, { domain: 'connections' }),
+  cabinet('accountsYclients', '/accounts/yclients', MAIN, { domain: 'connections' }),
   cabinet('accountsWhatsApp', '/accounts/whats-app', 'all', { domain: 'connections' }),
   cabinet('accountsDialog360', '/accounts/dialog360', ['default', 'onboarding', 'distribution'], { domain: 'connections' }),
   cabinet('accountsDialog360Connect', '/accounts/dialog360/:token/:accountId', ['default', 'onboarding', 'distribution'], { domain: 'connections' }),
-  cabinet('accountsIiko', '/accounts/iiko'),
+  cabinet('accountsIiko', '/accounts/iiko', MAIN, { domain: 'connections' }),
   cabinet('accountsSigma', '/accounts/sigma', MAIN, { domain: 'connections' }),
   cabinet('accountsTwilio', '/accounts/twilio', ['default', 'onboarding', 'dashboard'], { domain: 'connections' }),
-  cabinet('accountsChatwoot', '/accounts/chatwoot', ['default', 'onboarding', 'dashboard']),
-  cabinet('accountsAltegio', '/accounts/altegio'),
+  cabinet('accountsChatwoot', '/accounts/chatwoot', ['default', 'onboarding', 'dashboard'], { domain: 'connections' }),
+  cabinet('accountsAltegio', '/accounts/altegio', MAIN, { domain: 'connections' }),
   cabinet('accountsMedflexLpus', '/accounts/medflexLpus'),
 
   // Analytics

@@ -85,6 +85,17 @@ export interface ServerConfig {
    * three) = the callback answers `wabaPartnerNotConfigured`. The password is never logged.
    */
   dialog360Partner?: { partnerId: string; username: string; password: string; hubUrl: string };
+  /**
+   * The owners' business systems (issue 19; docs/business-systems.md "Settings"): API origins (test doubles in tests)
+   * and the operator's partner credentials. YCLIENTS/ALTEGIO_PARTNER_TOKEN unset = connecting that system waits for
+   * the operator; AMO_CLIENT_ID/SECRET unset = the amoCRM connect button says so. `amo.apiOrigin` holds `{subdomain}`.
+   */
+  businessSystems: {
+    yclients: { apiUrl: string; partnerToken?: string };
+    altegio: { apiUrl: string; partnerToken?: string };
+    iikoApiUrl: string;
+    amo: { clientId?: string; clientSecret?: string; oauthUrl: string; apiOrigin: string };
+  };
   /** OUTBOUND_FETCH_ALLOW: CIDR ranges a user's URL may reach besides public addresses (docs/security.md); none by default. */
   outboundFetch: { allow: string[] };
   /**
@@ -291,6 +302,23 @@ function dialog360Partner(env: Env): ServerConfig['dialog360Partner'] {
   return { partnerId, username, password, hubUrl: providerUrl(env, 'DIALOG360_HUB_URL', 'https://hub.360dialog.io/api/v2') };
 }
 
+function businessSystemSettings(env: Env): ServerConfig['businessSystems'] {
+  const apiOrigin = env.AMO_API_ORIGIN || 'https://{subdomain}.amocrm.ru';
+  if (!apiOrigin.includes('{subdomain}')) throw new ConfigError('AMO_API_ORIGIN must contain {subdomain}, e.g. https://{subdomain}.amocrm.ru');
+  checkUrl('AMO_API_ORIGIN', apiOrigin.replace('{subdomain}', 'x'));
+  return {
+    yclients: { apiUrl: providerUrl(env, 'YCLIENTS_API_URL', 'https://api.yclients.com'), partnerToken: env.YCLIENTS_PARTNER_TOKEN?.trim() || undefined },
+    altegio: { apiUrl: providerUrl(env, 'ALTEGIO_API_URL', 'https://api.alteg.io'), partnerToken: env.ALTEGIO_PARTNER_TOKEN?.trim() || undefined },
+    iikoApiUrl: providerUrl(env, 'IIKO_API_URL', 'https://api-ru.iiko.services'),
+    amo: {
+      clientId: env.AMO_CLIENT_ID?.trim() || undefined,
+      clientSecret: env.AMO_CLIENT_SECRET?.trim() || undefined,
+      oauthUrl: providerUrl(env, 'AMO_OAUTH_URL', 'https://www.amocrm.ru/oauth'),
+      apiOrigin: apiOrigin.replace(/\/+$/, ''),
+    },
+  };
+}
+
 function paymentSettings(env: Env): PaymentSettings {
   const sources = cidrList(env, 'YOOKASSA_NOTIFY_SOURCES');
   return {
@@ -386,6 +414,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       dialog360ApiUrl: providerUrl(env, 'DIALOG360_API_URL', 'https://waba-v2.360dialog.io'),
     },
     dialog360Partner: dialog360Partner(env),
+    businessSystems: businessSystemSettings(env),
     payments: paymentSettings(env),
     trustProxy: trustProxySetting(env),
   };

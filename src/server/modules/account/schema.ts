@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ts } from '../../platform/db/columns.ts';
+import { connections } from '../connections/schema.ts';
 
 export const users = pgTable(
   'users',
@@ -102,9 +103,14 @@ export const linkedAccounts = pgTable(
     name: text('name').notNull(), // company name, title …
     externalId: text('external_id'), // e.g. iiko organization GUID
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /**
+     * The business-system account (a `connections` row) a company or organization is pulled through (issue 19);
+     * null for one tied by its first webhook or whose account was removed.
+     */
+    connectionId: integer('connection_id').references((): AnyPgColumn => connections.id, { onDelete: 'set null' }),
     createdAt: ts('created_at').notNull(),
   },
-  (t) => [index('linked_accounts_user_idx').on(t.userId, t.kind), index('linked_accounts_kind_idx').on(t.kind, t.id)],
+  (t) => [index('linked_accounts_user_idx').on(t.userId, t.kind), index('linked_accounts_kind_idx').on(t.kind, t.id), index('linked_accounts_connection_idx').on(t.connectionId)],
 );
 
 export const setUpRequests = pgTable('set_up_requests', {

@@ -14,6 +14,15 @@ export interface Credentials {
    * is checked to be the same account's.
    */
   waba: { apiKey: string; webhookSecret?: string; wabaId?: string };
+  /** A booking system's user token (`Authorization: Bearer <partner>, User <userToken>`); none for a marketplace install. */
+  yclients: { userToken?: string };
+  altegio: { userToken?: string };
+  /** iikoCloud's apiLogin; `webhookSecret`: the authToken iiko sends with its webhook calls. */
+  iiko: { apiLogin: string; webhookSecret?: string };
+  /** amoCRM OAuth tokens (the refresh token is single-use: rotated atomically under the row's lock). */
+  amo: { subdomain: string; accessToken: string; refreshToken: string; expiresAt: number; webhookSecret?: string };
+  /** Chatwoot: the instance origin, account id, the user's api_access_token, the API inbox made for the cabinet. */
+  chatwoot: { baseUrl: string; accountId: number; apiAccessToken: string; inboxId?: number; webhookSecret?: string };
 }
 export type SealedKind = keyof Credentials;
 

@@ -1,3 +1,8 @@
+import { amoProblems } from './amo/problems.ts';
+import { bookingSystemProblems } from './booking-systems/problems.ts';
+import { chatwootProblems } from './chatwoot/problems.ts';
+import { iikoProblems } from './iiko/problems.ts';
+
 /** The codes of the connections routes' problems (WhatsApp numbers, QR links, pairing codes) and their English texts. */
 export const connectionProblems = {
   connectionNotFound: 'WhatsApp number not found',
@@ -45,4 +50,9 @@ export const connectionProblems = {
   wabaTemplateRefused: 'Error adding the template: WhatsApp refused it ({{reason}})',
   wabaKeyOtherAccount: "This API key belongs to another WhatsApp Business account: generate the key for this account's number in the 360dialog Client Hub",
   wabaWebhookNeedsHttps: 'Replies cannot be set up yet: this server has no https address 360dialog could send them to',
+  // The business systems (issue 19), each in its folder.
+  ...bookingSystemProblems,
+  ...iikoProblems,
+  ...amoProblems,
+  ...chatwootProblems,
 } as const;

@@ -15,7 +15,8 @@ export const connections = pgTable(
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['whatsapp', 'waba', 'telegram', 'twilio', 'sigma'] }).notNull(),
+    // Business systems (issue 19; docs/business-systems.md): booking systems (yclients, altegio), iiko, amoCRM, Chatwoot.
+    kind: text('kind', { enum: ['whatsapp', 'waba', 'telegram', 'twilio', 'sigma', 'yclients', 'altegio', 'iiko', 'amo', 'chatwoot'] }).notNull(),
     /** The number as the owner typed it (may be empty until the number is linked). */
     name: text('name').notNull(),
     /** The linked number, digits, once the gateway reports it. */

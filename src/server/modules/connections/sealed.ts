@@ -26,6 +26,11 @@ const UNREADABLE: { [K in SealedKind]: Credentials[K] } = {
   twilio: { accountSid: '', authToken: '', from: '' },
   sigma: { login: '', password: '', sender: '' },
   waba: { apiKey: '', webhookSecret: '' },
+  yclients: { userToken: '' },
+  altegio: { userToken: '' },
+  iiko: { apiLogin: '' },
+  amo: { subdomain: '', accessToken: '', refreshToken: '', expiresAt: 0 },
+  chatwoot: { baseUrl: '', accountId: 0, apiAccessToken: '' },
 };
 
 export interface Sealed<K extends SealedKind> {

@@ -1,0 +1,7 @@
+import type { AppContext } from '../../../platform/context.ts';
+import type { Handlers } from '../../../platform/http/types.ts';
+
+/** The owner's Iiko connection (docs/business-systems.md). Being built (issue 19). */
+export function iikoHandlers(_ctx: AppContext): Handlers<never> {
+  return {};
+}

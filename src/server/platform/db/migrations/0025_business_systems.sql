@@ -1,0 +1,3 @@
+ALTER TABLE "linked_accounts" ADD COLUMN "connection_id" integer;--> statement-breakpoint
+ALTER TABLE "linked_accounts" ADD CONSTRAINT "linked_accounts_connection_id_connections_id_fk" FOREIGN KEY ("connection_id") REFERENCES "public"."connections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "linked_accounts_connection_idx" ON "linked_accounts" USING btree ("connection_id");
