@@ -20,7 +20,7 @@ const SIDEBAR_ROUTE: Record<SidebarItem, string> = {
   calls: 'calls',
 };
 
-/** `booking` is resolved in the browser: YCLIENTS or Altegio by the user's crms (see bookingAccountRoute). */
+/** `booking` is resolved in the browser: YCLIENTS and/or Altegio by the user's bundle (see bookingAccountRoutes). */
 const ACCOUNT_ROUTE: Record<Exclude<AccountItem, 'booking'>, string> = {
   whatsapp: 'accountsWhatsApp',
   telegram: 'accountsTelegram',

@@ -9,7 +9,7 @@ import { showPayReminder } from './pay-reminder.ts';
 import { $session, getApi } from '../stores/session.ts';
 import { toSystemLanguage, type Locale } from '../i18n/locales.ts';
 import { mountToaster } from './toaster.ts';
-import { bookingAccountRoute } from '../shared/crm.ts';
+import { bookingAccountRoutes } from '../shared/crm.ts';
 import { avatarInitials } from './initials.ts';
 
 function setupMobileMenu() {
@@ -103,9 +103,9 @@ async function showUser() {
   loadSupportChat(runtime().supportChatUrl, user);
   void loadBell(user.id);
   void showPayReminder(user.id);
-  const route = bookingAccountRoute(user.crms ?? [], user.countryId ?? 0);
+  const routes: string[] = bookingAccountRoutes(user.crms ?? [], user.countryId ?? 0);
   document.querySelectorAll<HTMLElement>('[data-booking]').forEach((item) => {
-    item.hidden = item.dataset.booking !== route;
+    item.hidden = !routes.includes(item.dataset.booking ?? '');
   });
 }
 

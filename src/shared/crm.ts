@@ -4,10 +4,17 @@ export type Crm = 'Altegio' | 'Yclients' | 'Iiko';
 /** Countries that form the YCLIENTS group (§6); other countries use Altegio. */
 export const YCLIENTS_COUNTRIES: readonly number[] = [0, 1, 3];
 
-/** §6: countries 0, 1 and 3 form the YCLIENTS group; others use Altegio. crms wins when it names one. */
-export function bookingAccountRoute(crms: readonly string[], countryId: number): 'accountsYclients' | 'accountsAltegio' | null {
-  if (crms.includes('Yclients')) return 'accountsYclients';
-  if (crms.includes('Altegio')) return 'accountsAltegio';
-  if (crms.length === 0) return YCLIENTS_COUNTRIES.includes(countryId) ? 'accountsYclients' : 'accountsAltegio';
-  return null;
+export type BookingAccountRoute = 'accountsYclients' | 'accountsAltegio';
+
+/**
+ * The sidebar's booking entries. crms (the owner's bundle: CurrentUser.crms adds every system the owner has connected)
+ * wins when it names a booking system — both entries when the owner uses both; otherwise §6: countries 0, 1 and 3
+ * form the YCLIENTS group, others use Altegio; an owner on iiko alone has none.
+ */
+export function bookingAccountRoutes(crms: readonly string[], countryId: number): BookingAccountRoute[] {
+  const named: BookingAccountRoute[] = [];
+  if (crms.includes('Yclients')) named.push('accountsYclients');
+  if (crms.includes('Altegio')) named.push('accountsAltegio');
+  if (named.length || crms.length) return named;
+  return [YCLIENTS_COUNTRIES.includes(countryId) ? 'accountsYclients' : 'accountsAltegio'];
 }

@@ -6,7 +6,7 @@ import { routesForBrand, staticPathOf } from '../../src/routes/select.ts';
 import { matchPattern, patternToRegex } from '../../src/routes/match.ts';
 import { accountLinks, sidebarLinks } from '../../src/routes/sidebar.ts';
 import { routeManifest, redirectsFile } from '../../src/routes/manifest.ts';
-import { bookingAccountRoute } from '../../src/shared/crm.ts';
+import { bookingAccountRoutes } from '../../src/shared/crm.ts';
 
 const paths = (brand: Brand) => routesForBrand(brand).map((r) => r.path);
 
@@ -147,10 +147,12 @@ describe('sidebar by host (§2)', () => {
     expect(items('clinic')).toEqual(['home', 'payments', 'copilotBots']);
   });
   it('the booking entry follows the crms list, then the country group of §6', () => {
-    expect(bookingAccountRoute(['Yclients'], 55)).toBe('accountsYclients');
-    expect(bookingAccountRoute(['Altegio'], 1)).toBe('accountsAltegio');
-    expect(bookingAccountRoute([], 3)).toBe('accountsYclients');
-    expect(bookingAccountRoute([], 55)).toBe('accountsAltegio');
-    expect(bookingAccountRoute(['Iiko'], 1)).toBeNull();
+    expect(bookingAccountRoutes(['Yclients'], 55)).toEqual(['accountsYclients']);
+    expect(bookingAccountRoutes(['Altegio'], 1)).toEqual(['accountsAltegio']);
+    expect(bookingAccountRoutes([], 3)).toEqual(['accountsYclients']);
+    expect(bookingAccountRoutes([], 55)).toEqual(['accountsAltegio']);
+    expect(bookingAccountRoutes(['Iiko'], 1)).toEqual([]);
+    // An owner connected to both systems sees both entries.
+    expect(bookingAccountRoutes(['Yclients', 'Altegio'], 55)).toEqual(['accountsYclients', 'accountsAltegio']);
   });
 });

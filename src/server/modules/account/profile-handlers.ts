@@ -5,6 +5,7 @@ import { HttpError, notFound } from '../../platform/http/problem.ts';
 import type { Handlers } from '../../platform/http/types.ts';
 import { toCurrentUser, unixSeconds } from './mapping.ts';
 import { findUserNow, recordSetUpRequest } from './store.ts';
+import { crmsOfBundle } from './bundle.ts';
 import { nearestPaymentEndDate, paymentsOf } from '../admin/store-payments.ts';
 import { allowanceState } from '../../delivery/allowance.ts';
 
@@ -20,7 +21,7 @@ export function profileHandlers(
     async getCurrentUser(req) {
       const user = await loadUser(requireAuth(req).userId);
       if (!user) throw new HttpError(401, 'tokenInvalid'); // token outlived its account
-      return toCurrentUser(user, config.now());
+      return { ...toCurrentUser(user, config.now()), crms: await crmsOfBundle(db, user.id, user.crms) };
     },
 
     async getNearestPaymentEndDate(req) {

@@ -74,12 +74,16 @@ export function adminUserHandlers(
 
     async adminGetUserAccounts(req) {
       await loadUser(req.params.id);
-      const [rows, numbers, bots, sigma] = await Promise.all([
+      const [rows, numbers, bots, sigma, iiko, amo, chatwoot] = await Promise.all([
         allLinkedAccountsOf(db, req.params.id),
         connectionsOf(db, req.params.id, 'whatsapp'),
         connectionsOf(db, req.params.id, 'telegram'),
         connectionsOf(db, req.params.id, 'sigma'),
+        connectionsOf(db, req.params.id, 'iiko'),
+        connectionsOf(db, req.params.id, 'amo'),
+        connectionsOf(db, req.params.id, 'chatwoot'),
       ]);
+      const namedConnections = (list: typeof iiko) => list.map((r) => ({ id: r.id, name: r.name }));
       const of = (kind: (typeof rows)[number]['kind']) => rows.filter((r) => r.kind === kind);
       const named = (kind: (typeof rows)[number]['kind']) => of(kind).map((r) => ({ id: r.id, name: r.name }));
       return {
@@ -87,10 +91,11 @@ export function adminUserHandlers(
         yclientsCompanies: of('yclientsCompany').map((r) => ({ id: r.id, companyName: r.name })),
         // Bots and Sigma accounts connected since issue 17 live in connections (name: the bot's @username, the login).
         telegramAccounts: [...named('telegram'), ...bots.map((r) => ({ id: r.id, name: r.name }))],
-        iikoAccounts: named('iiko'),
-        sigmaAccounts: [...named('sigma'), ...sigma.map((r) => ({ id: r.id, name: r.name }))],
-        chatwootAccounts: named('chatwoot'),
-        amoAccounts: named('amo'),
+        // iiko ApiLogins, amoCRM and Chatwoot connected from the cabinet since issue 19 live in connections too.
+        iikoAccounts: [...named('iiko'), ...namedConnections(iiko)],
+        sigmaAccounts: [...named('sigma'), ...namedConnections(sigma)],
+        chatwootAccounts: [...named('chatwoot'), ...namedConnections(chatwoot)],
+        amoAccounts: [...named('amo'), ...namedConnections(amo)],
         iikoOrganizations: of('iikoOrganization').map((r) => ({ id: r.externalId ?? String(r.id), title: r.name })),
         medFlexLpus: of('medFlexLpu').map((r) => ({ id: r.id, name: r.name })),
       };
