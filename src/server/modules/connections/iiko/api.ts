@@ -51,8 +51,8 @@ export function iikoApi(apiUrl: string, now: () => number) {
   async function call(apiLogin: string, path: string, json: unknown): Promise<IikoResult<unknown>> {
     for (const fresh of [false, true]) {
       const t = await accessToken(apiLogin, fresh);
-      if (!('ok' in (t as object))) return t as IikoResult<never>;
-      const a = await providerCall(`${apiUrl}${path}`, { json, headers: { authorization: `Bearer ${(t as { ok: string }).ok}` } });
+      if (t === 'rejected' || !('ok' in t)) return t;
+      const a = await providerCall(`${apiUrl}${path}`, { json, headers: { authorization: `Bearer ${t.ok}` } });
       if (isDownAnswer(a)) return a;
       if (a.status === 401 && !fresh) continue;
       if (a.status === 401) return 'rejected';
