@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
 import { orders } from '../../../src/server/modules/orders/schema.ts';
 import { startIikoFake, type IikoFake } from '../../fakes/iiko-fake.ts';
+import { loadContract } from '../../fuzz/contract.ts';
+import { fuzz, summary } from '../../fuzz/runner.ts';
 import { startServer, type TestServer } from '../harness.ts';
 
 let server: TestServer;
@@ -207,5 +209,17 @@ describe('webhooks of linked organizations', () => {
     // Unlinked: its events are ignored while another organization stays linked.
     await server.call('DELETE', `/Accounts/Iiko/Organizations/${after.id}`, { token: o.token });
     expect(await send({ authorization: secret })).toMatchObject({ status: 200, body: { result: 'ignored' } });
+  });
+});
+
+describe('the iiko operations under the fuzzer', () => {
+  it('finds no 5xx and no error outside the Problem shape', { timeout: 300_000 }, async () => {
+    const { o, id, first } = await connected();
+    expect((await link(o.token, id, { organizationId: first.id })).status).toBe(201);
+    const contract = loadContract();
+    const operations = contract.operations.filter((op) => op.path.startsWith('/Accounts/Iiko'));
+    expect(operations.length).toBe(6);
+    const report = await fuzz({ base: server.base, contract, operations, runs: 40, seed: 20261125, tokens: { owner: o.token, secret: 'not-the-secret' } });
+    expect(report.failures, summary(report)).toEqual([]);
   });
 });
