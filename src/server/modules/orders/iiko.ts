@@ -42,7 +42,8 @@ async function applyEvent(tx: Tx, userId: number, event: unknown, index: number,
   const envelope = parse(eventSchema, event, at);
   if (envelope.eventType !== 'DeliveryOrderUpdate') return 'ignored'; // stop lists, reserves, table orders…
   const info = parse(eventInfoSchema, envelope.eventInfo, `${at}.eventInfo`);
-  const organization = envelope.organizationId ?? info.organizationId;
+  // GUIDs compare in lower case: the cabinet links them so (docs/iiko.md).
+  const organization = (envelope.organizationId ?? info.organizationId)?.toLowerCase();
   if (organization) {
     // An organization linked from the cabinet registered our secret as its authToken: a call without it is not iiko's.
     const linked = await iikoOrganizationOf(tx, userId, `${SOURCE}:${organization}`);
