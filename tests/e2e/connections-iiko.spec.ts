@@ -20,11 +20,12 @@ test('iiko: connects an API login, links organizations, unlinks and deletes behi
   await page.getByRole('button', { name: t('iiko.first') }).click();
   const field = page.getByLabel(t('iiko.apiLogin'), { exact: true });
   await expect(field).toBeFocused();
+  const submit = page.locator('form[aria-labelledby="add-iiko-title"]').getByRole('button', { name: t('iiko.submit'), exact: true });
 
   // A login iiko does not know: at the field, nothing added.
   const login = `e2e-${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
   await field.fill(login);
-  await page.getByRole('button', { name: t('iiko.submit') }).click();
+  await submit.click();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(t('server.iikoApiLoginRejected'))).toBeVisible();
 
@@ -33,7 +34,7 @@ test('iiko: connects an API login, links organizations, unlinks and deletes behi
   const sushi = await iikoControl<{ id: string }>('organization', { login, name: 'Sushi E2E' });
   await iikoControl('webhook', { id: sushi.id, uri: 'https://other.example/hook' });
   await field.fill(login);
-  await page.getByRole('button', { name: t('iiko.submit') }).click();
+  await submit.click();
   const masked = `••••${login.slice(-4)}`;
   await expect(page.locator('[data-iiko-id] [data-masked]')).toHaveText(masked);
   await expect(page.locator('body')).not.toContainText(login);

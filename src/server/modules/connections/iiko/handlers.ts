@@ -103,7 +103,7 @@ export function iikoHandlers(ctx: AppContext): Handlers<Op> {
         await lockUser(tx, userId);
         if ((await countConnectionsOf(tx, userId, 'iiko')) >= IIKO_ACCOUNT_LIMIT) throw new HttpError(409, 'accountLimitReached', { params: { limit: IIKO_ACCOUNT_LIMIT } });
         const at = now();
-        return addSealedConnection(tx, { userId, kind: 'iiko', name: 'iiko', state: 'Connected', at }, sealed.seal('iiko', { apiLogin, webhookSecret: newSecret() }));
+        return addSealedConnection(tx, { userId, kind: 'iiko', name: `iiko ${masked(apiLogin)}`, state: 'Connected', at }, sealed.seal('iiko', { apiLogin, webhookSecret: newSecret() }));
       });
       reply.code(201);
       return toAccount(await own(req, row.id));
