@@ -212,6 +212,24 @@ describe('webhooks of linked organizations', () => {
   });
 });
 
+describe('linking races and earlier ties', () => {
+  it('two links of one organization at once keep one row', async () => {
+    const { o, id, first } = await connected();
+    const both = await Promise.all([link(o.token, id, { organizationId: first.id }), link(o.token, id, { organizationId: first.id })]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    expect((await overview(o.token)).organizations).toHaveLength(1);
+  });
+
+  it('an organization tied by its first webhook (manual) is adopted when linked', async () => {
+    const { o, id, first } = await connected();
+    const path = new URL((await overview(o.token)).webhookUrl).pathname.replace('/api/v1', '');
+    expect(await server.call('POST', path, { body: orderEvent(first.id) })).toMatchObject({ status: 200, body: { result: 'applied' } });
+    expect((await overview(o.token)).organizations).toMatchObject([{ organizationId: first.id, webhook: 'manual', accountId: null }]);
+    expect((await link(o.token, id, { organizationId: first.id })).status).toBe(201);
+    expect((await overview(o.token)).organizations).toMatchObject([{ organizationId: first.id, webhook: 'registered', accountId: id, name: first.name }]);
+  });
+});
+
 describe('the iiko operations under the fuzzer', () => {
   it('finds no 5xx and no error outside the Problem shape', { timeout: 300_000 }, async () => {
     const { o, id, first } = await connected();

@@ -141,13 +141,18 @@ export function iikoHandlers(ctx: AppContext): Handlers<Op> {
       }
       const terminalGroups = await answer(account, await api.terminalGroups(apiLogin, organization.id), unreachable);
       await answer(account, await api.registerWebhook(apiLogin, organization.id, ours, webhookSecret), unreachable);
-      const row = await upsertIikoOrganization(db, links[0], {
-        userId,
-        name: organization.name,
-        externalId,
-        connectionId: account.connection.id,
-        data: { system: 'iiko', terminalGroups, authTokenHash: sha256(webhookSecret) } satisfies IikoOrganizationData,
-        at: now(),
+      const row = await db.transaction(async (tx) => {
+        // Under the owner's row lock (the lock the first-webhook tie takes too): two links at once keep one row.
+        await lockUser(tx, userId);
+        const mine = (await iikoOrganizationLinks(tx, externalId)).find((l) => l.userId === userId);
+        return upsertIikoOrganization(tx, mine, {
+          userId,
+          name: organization.name,
+          externalId,
+          connectionId: account.connection.id,
+          data: { system: 'iiko', terminalGroups, authTokenHash: sha256(webhookSecret) } satisfies IikoOrganizationData,
+          at: now(),
+        });
       });
       reply.code(201);
       return toOrganization(row);
