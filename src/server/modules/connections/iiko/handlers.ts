@@ -61,6 +61,12 @@ export function iikoHandlers(ctx: AppContext): Handlers<Op> {
     createdUnixTime: unixSeconds(c.createdAt),
   });
   const own = (req: Parameters<typeof requireAuth>[0], id: number) => sealed.own(req, id, 'iiko', 'iikoNotFound');
+  /** The login to call iiko with; credentials no key opens (shown as `credentialsUnreadable`) never reach iiko. */
+  const usable = async (req: Parameters<typeof requireAuth>[0], id: number) => {
+    const account = await own(req, id);
+    if (!account.credentials.apiLogin || !account.credentials.webhookSecret) throw new HttpError(409, 'iikoApiLoginRejected');
+    return account;
+  };
 
   async function webhookUrl(userId: number): Promise<string> {
     const guid = await userGuid(db, userId);
@@ -116,19 +122,18 @@ export function iikoHandlers(ctx: AppContext): Handlers<Op> {
     },
 
     async listReachableIikoOrganizations(req) {
-      const account = await own(req, req.params.connectionId);
+      const account = await usable(req, req.params.connectionId);
       const reachable = await answer(account, await api.organizations(account.credentials.apiLogin), () => new HttpError(409, 'iikoApiLoginRejected'));
       const linked = new Set((await iikoOrganizationsOf(db, account.connection.userId)).map((r) => r.externalId));
       return { organizations: reachable.map((o) => ({ organizationId: o.id, name: o.name, linked: linked.has(`iiko:${o.id}`) })) };
     },
 
     async linkIikoOrganization(req, reply) {
-      const account = await own(req, req.params.connectionId);
+      const account = await usable(req, req.params.connectionId);
       const userId = account.connection.userId;
       const organizationId = req.body.organizationId.trim().toLowerCase();
       if (!GUID.test(organizationId)) throw invalidField('organizationId', 'invalidFormat');
-      const { apiLogin, webhookSecret } = account.credentials;
-      if (!webhookSecret) throw new HttpError(409, 'iikoApiLoginRejected'); // unreadable credentials
+      const { apiLogin, webhookSecret } = account.credentials as Required<typeof account.credentials>;
       const organization = (await answer(account, await api.organizations(apiLogin), unreachable)).find((o) => o.id.toLowerCase() === organizationId);
       if (!organization) throw unreachable();
       const externalId = `iiko:${organizationId}`;
