@@ -2120,6 +2120,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/Iiko": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the iiko screen shows: the owner's API logins, the linked organizations with their terminal groups and last webhook, the webhook address, and how many API logins the owner may connect. */
+        get: operations["getIikoOverview"];
+        put?: never;
+        /** Connects an iiko API login (iikoWeb → Settings → API settings), checked by exchanging it for an access token. 400 naming `apiLogin` when iiko refuses it; 409 `accountLimitReached`; 409 `iikoAlreadyConnected` when the owner connected this login already; 502 `providerUnavailable` when iiko does not answer. Nothing is kept on failure. */
+        post: operations["connectIikoAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Iiko/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Forgets the API login. Its organizations stay linked (their webhooks keep arriving, payments name them) until unlinked. Another owner's id is 404. */
+        delete: operations["removeIikoAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Iiko/{connectionId}/Organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        /** The organizations the API login reaches, asked of iiko now, each marked when this owner linked it. 409 `iikoApiLoginRejected` when iiko no longer accepts the login; 502 `providerUnavailable`. */
+        get: operations["listReachableIikoOrganizations"];
+        put?: never;
+        /** Links an organization through this API login: registers our webhook address with iiko (with our secret as its `authToken`) and keeps its terminal groups. iiko keeps one address per organization: when another address is registered, 409 `iikoWebhookTaken` names it and nothing changes, unless `replaceWebhook` is true. Linking again refreshes the terminals. 400 naming `organizationId` when the login does not reach it; 409 `iikoOrganizationTaken` when another owner linked it; 409 `iikoApiLoginRejected`; 502 `providerUnavailable`. */
+        post: operations["linkIikoOrganization"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Iiko/Organizations/{organizationLinkId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked organization's id in the cabinet */
+                organizationLinkId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Unlinks the organization: its webhooks are ignored from then on while another organization stays linked (docs/iiko.md). Orders already received stay. Another owner's id is 404. */
+        delete: operations["unlinkIikoOrganization"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Conversations": {
         parameters: {
             query?: never;
@@ -3867,6 +3944,51 @@ export interface components {
                 companyId: number;
                 name: string;
                 city: string | null;
+                linked: boolean;
+            }[];
+        };
+        IikoOverview: {
+            accounts: components["schemas"]["IikoAccount"][];
+            organizations: components["schemas"]["IikoOrganization"][];
+            /** @description The address linking registers at iiko (the owner's signed URL) */
+            webhookUrl: string;
+            /** @description How many API logins the owner may connect */
+            limit: number;
+        };
+        IikoAccount: {
+            id: number;
+            /** @description •••• and the last 4 characters of the API login */
+            apiLoginMasked: string;
+            /** @enum {string} */
+            state: "Connected" | "error";
+            /** @description apiLoginRejected: iiko stopped accepting it; credentialsUnreadable */
+            lastError: string | null;
+            createdUnixTime: components["schemas"]["UnixTime"];
+        };
+        IikoTerminalGroup: {
+            id: string;
+            name: string;
+        };
+        IikoOrganization: {
+            /** @description The cabinet's id */
+            id: number;
+            /** @description iiko's GUID (payments' iikoOrganizationsIds) */
+            organizationId: string;
+            name: string;
+            /** @description The API login (connection) it was linked through; null when tied by its first webhook or the login was removed */
+            accountId: number | null;
+            terminalGroups: components["schemas"]["IikoTerminalGroup"][];
+            /**
+             * @description registered: we registered our address with our authToken; manual: tied by a webhook whose address the owner pasted
+             * @enum {string}
+             */
+            webhook: "registered" | "manual";
+            lastWebhookUnixTime: number | null;
+        };
+        ReachableIikoOrganizationList: {
+            organizations: {
+                organizationId: string;
+                name: string;
                 linked: boolean;
             }[];
         };
@@ -8401,6 +8523,171 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    getIikoOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IikoOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    connectIikoAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The API login from iikoWeb */
+                    apiLogin: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new account */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IikoAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    removeIikoAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listReachableIikoOrganizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The reachable organizations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReachableIikoOrganizationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    linkIikoOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: uuid
+                     * @description iiko's organization id (GUID)
+                     */
+                    organizationId: string;
+                    /**
+                     * @description Replace another webhook address iiko has for it
+                     * @default false
+                     */
+                    replaceWebhook?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The linked organization */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IikoOrganization"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    unlinkIikoOrganization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The linked organization's id in the cabinet */
+                organizationLinkId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     listConversations: {

@@ -3,6 +3,7 @@ import { startSmtpSink } from './smtp-sink.ts';
 import { startWahaGateway } from './waha-gateway.ts';
 import { startProviderDoubles } from './providers-gateway.ts';
 import { startPaymentDoubles } from './payment-gateway.ts';
+import { startIikoGateway } from './iiko-gateway.ts';
 import { resetAxeSweeps } from './a11y.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './ports.ts';
 
@@ -17,7 +18,9 @@ export default async function globalSetup() {
   const stopGateway = await startWahaGateway();
   const stopProviders = await startProviderDoubles();
   const stopPayments = await startPaymentDoubles();
+  const stopIiko = await startIikoGateway();
   return async () => {
+    await stopIiko();
     await stopPayments();
     await stopProviders();
     await stopGateway();

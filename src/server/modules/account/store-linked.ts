@@ -1,4 +1,4 @@
-import { and, count, eq, like } from 'drizzle-orm';
+import { and, count, eq, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { linkedAccounts, users } from './schema.ts';
 
@@ -43,4 +43,70 @@ export async function companyWithOwner(db: Tx, id: number): Promise<{ a: LinkedA
     .innerJoin(users, eq(users.id, linkedAccounts.userId))
     .where(and(eq(linkedAccounts.id, id), eq(linkedAccounts.kind, 'yclientsCompany')));
   return row;
+}
+
+// iiko organizations (issue 19, docs/iiko.md): rows of kind iikoOrganization, external id `iiko:<guid>`.
+
+/** The user's linked iiko organizations, oldest first. */
+export async function iikoOrganizationsOf(db: Tx, userId: number): Promise<LinkedAccountRow[]> {
+  return db
+    .select()
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, 'iikoOrganization')))
+    .orderBy(linkedAccounts.id);
+}
+
+/** Every user's link of one organization (`iiko:<guid>`): whether another owner has it. */
+export async function iikoOrganizationLinks(db: Tx, externalId: string): Promise<LinkedAccountRow[]> {
+  return db
+    .select()
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.kind, 'iikoOrganization'), eq(linkedAccounts.externalId, externalId)));
+}
+
+/** Links (or links again) an organization: one row per user and organization. */
+export async function upsertIikoOrganization(
+  db: Tx,
+  existing: LinkedAccountRow | undefined,
+  values: { userId: number; name: string; externalId: string; connectionId: number; data: Record<string, unknown>; at: Date },
+): Promise<LinkedAccountRow> {
+  if (existing) {
+    const [row] = await db
+      .update(linkedAccounts)
+      .set({ name: values.name, connectionId: values.connectionId, data: { ...existing.data, ...values.data } })
+      .where(eq(linkedAccounts.id, existing.id))
+      .returning();
+    return row!;
+  }
+  const [row] = await db
+    .insert(linkedAccounts)
+    .values({ userId: values.userId, kind: 'iikoOrganization', name: values.name, externalId: values.externalId, connectionId: values.connectionId, data: values.data, createdAt: values.at })
+    .returning();
+  return row!;
+}
+
+/** Removes the user's linked organization; false when it is not theirs. */
+export async function deleteIikoOrganization(db: Tx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(linkedAccounts)
+    .where(and(eq(linkedAccounts.id, id), eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, 'iikoOrganization')))
+    .returning({ id: linkedAccounts.id });
+  return rows.length > 0;
+}
+
+/** The user's link of one organization (`iiko:<guid>`). */
+export async function iikoOrganizationOf(db: Tx, userId: number, externalId: string): Promise<LinkedAccountRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, 'iikoOrganization'), eq(linkedAccounts.externalId, externalId)));
+  return row;
+}
+
+/** Records when the organization's last webhook arrived (`data.lastWebhookAt`, unix ms). */
+export async function touchIikoOrganization(db: Tx, userId: number, externalId: string, at: number): Promise<void> {
+  await db
+    .update(linkedAccounts)
+    .set({ data: sql`${linkedAccounts.data} || ${JSON.stringify({ lastWebhookAt: at })}::jsonb` })
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, 'iikoOrganization'), eq(linkedAccounts.externalId, externalId)));
 }

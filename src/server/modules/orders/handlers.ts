@@ -65,7 +65,9 @@ export function orderHandlers(ctx: AppContext): Handlers<'createOrder' | 'getOrd
     async receiveIikoWebhook(req) {
       // The URL token was checked before the body was read (webhookTokenGuard): it named this owner.
       const userId = webhookOwnerOf(req);
-      const result = await db.transaction(async (tx) => applyIikoWebhook(tx, userId, req.body, await eventContext(ctx, tx, userId)));
+      // iiko sends the authToken we registered; the header's form is unverified, so `Bearer <t>` and `<t>` both count.
+      const authToken = req.headers.authorization?.replace(/^Bearer\s+/i, '').trim() || undefined;
+      const result = await db.transaction(async (tx) => applyIikoWebhook(tx, userId, req.body, await eventContext(ctx, tx, userId), authToken));
       return { result };
     },
   };

@@ -1,7 +1,9 @@
+import { sha256 } from '../../platform/auth/secrets.ts';
 import { checkPhone } from '../../../shared/validation/index.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import { ORDER_STATUSES } from './schema.ts';
 import { companyAllowed } from '../integrations/company.ts';
+import { iikoOrganizationOf, touchIikoOrganization } from '../account/store-linked.ts';
 import type { EventContext } from '../../delivery/event-context.ts';
 import { parse, type WebhookResult } from '../integrations/payload.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -35,14 +37,22 @@ function detailsOf(o: IikoOrder, externalId: string, ctx: EventContext): OrderDe
 }
 
 /** One DeliveryOrderUpdate: the order found by (owner, iiko, order id) is created, or its details and status move. */
-async function applyEvent(tx: Tx, userId: number, event: unknown, index: number, ctx: EventContext): Promise<WebhookResult> {
+async function applyEvent(tx: Tx, userId: number, event: unknown, index: number, ctx: EventContext, authTokenHash: string | undefined): Promise<WebhookResult> {
   const at = `[${index}]`;
   const envelope = parse(eventSchema, event, at);
   if (envelope.eventType !== 'DeliveryOrderUpdate') return 'ignored'; // stop lists, reserves, table orders…
   const info = parse(eventInfoSchema, envelope.eventInfo, `${at}.eventInfo`);
-  const organization = envelope.organizationId ?? info.organizationId;
-  if (organization && !(await companyAllowed(tx, userId, { kind: 'iikoOrganization', source: SOURCE, id: organization, name: `iiko ${organization}` }, ctx.now))) {
-    return 'ignored'; // another organization on this owner's URL
+  // GUIDs compare in lower case: the cabinet links them so (docs/iiko.md).
+  const organization = (envelope.organizationId ?? info.organizationId)?.toLowerCase();
+  if (organization) {
+    // An organization linked from the cabinet registered our secret as its authToken: a call without it is not iiko's.
+    const linked = await iikoOrganizationOf(tx, userId, `${SOURCE}:${organization}`);
+    const expected = (linked?.data as { authTokenHash?: string } | undefined)?.authTokenHash;
+    if (expected && expected !== authTokenHash) return 'ignored';
+    if (!(await companyAllowed(tx, userId, { kind: 'iikoOrganization', source: SOURCE, id: organization, name: `iiko ${organization}` }, ctx.now))) {
+      return 'ignored'; // an organization this owner has not linked
+    }
+    await touchIikoOrganization(tx, userId, `${SOURCE}:${organization}`, ctx.now);
   }
   if (!info.order) return 'ignored'; // creationStatus InProgress/Error: no order yet
   const order = parse(orderSchema, info.order, `${at}.eventInfo.order`);
@@ -66,12 +76,14 @@ async function applyEvent(tx: Tx, userId: number, event: unknown, index: number,
 
 /**
  * Applies one iiko webhook delivery (an array of events; a single event object is accepted too) in the caller's
- * transaction: a bad event answers 400 naming its path and nothing of the delivery is kept.
+ * transaction: a bad event answers 400 naming its path and nothing of the delivery is kept. `authToken`: what the call
+ * carried in `Authorization` (docs/iiko.md "The webhook").
  */
-export async function applyIikoWebhook(tx: Tx, userId: number, body: unknown, ctx: EventContext): Promise<WebhookResult> {
+export async function applyIikoWebhook(tx: Tx, userId: number, body: unknown, ctx: EventContext, authToken?: string): Promise<WebhookResult> {
+  const authTokenHash = authToken ? sha256(authToken) : undefined;
   const events = Array.isArray(body) ? body : [body];
   if (events.length > MAX_EVENTS) throw invalidField('body', 'tooManyEvents', { params: { max: MAX_EVENTS } });
   const results: WebhookResult[] = [];
-  for (const [i, event] of events.entries()) results.push(await applyEvent(tx, userId, event, i, ctx));
+  for (const [i, event] of events.entries()) results.push(await applyEvent(tx, userId, event, i, ctx, authTokenHash));
   return results.includes('applied') ? 'applied' : results.includes('unchanged') ? 'unchanged' : 'ignored';
 }

@@ -1,7 +1,10 @@
 import type { AppContext } from '../../../platform/context.ts';
 import type { WebhookGuard } from '../../../platform/http/webhook-guard.ts';
 
-/** Guards of Iiko's webhook kinds (checked before the body is read; docs/webhooks.md). */
+/**
+ * None of its own: iiko's webhook is the orders module's `/Webhooks/iiko/{hookToken}` (URL token checked before the
+ * body); the authToken we register is checked per organization there (docs/iiko.md "Decisions").
+ */
 export function iikoWebhookGuards(_ctx: AppContext): Record<string, WebhookGuard> {
   return {};
 }
