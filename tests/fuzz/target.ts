@@ -7,6 +7,7 @@ import { startSigmaFake } from '../fakes/sigma-fake.ts';
 import { startTelegramBotsFake } from '../fakes/telegram-fake.ts';
 import { startTwilioFake } from '../fakes/twilio-fake.ts';
 import { startWabaFake } from '../fakes/waba-fake.ts';
+import { startIikoFake } from '../fakes/iiko-fake.ts';
 import type { FuzzOptions } from './runner.ts';
 
 /**
@@ -25,10 +26,21 @@ export interface FuzzTarget {
 
 export async function startTarget(): Promise<FuzzTarget> {
   // The delivery engine runs only when asked, so the data moves only by the requests themselves. The owners'
-  // providers (Telegram, Twilio, Sigma, 360dialog) are local doubles: a fuzzed credential is refused there (400), never 502.
-  const fakes = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake(), startWabaFake()]);
-  const [telegram, twilio, sigma, waba] = fakes;
-  const server = await startServer({ env: { DELIVERY_INTERVAL_MS: '0', ACCESS_TOKEN_TTL_SECONDS: '3650d', TELEGRAM_API_URL: telegram.apiUrl, TWILIO_API_URL: twilio.url, SIGMA_API_URL: sigma.url, DIALOG360_API_URL: waba.url } });
+  // providers (Telegram, Twilio, Sigma, 360dialog) and business systems (iiko) are local doubles: a fuzzed credential
+  // is refused there (400), never 502, and nothing leaves this machine.
+  const fakes = await Promise.all([startTelegramBotsFake(), startTwilioFake(), startSigmaFake(), startWabaFake(), startIikoFake()]);
+  const [telegram, twilio, sigma, waba, iiko] = fakes;
+  const server = await startServer({
+    env: {
+      DELIVERY_INTERVAL_MS: '0',
+      ACCESS_TOKEN_TTL_SECONDS: '3650d',
+      TELEGRAM_API_URL: telegram.apiUrl,
+      TWILIO_API_URL: twilio.url,
+      SIGMA_API_URL: sigma.url,
+      DIALOG360_API_URL: waba.url,
+      IIKO_API_URL: iiko.url,
+    },
+  });
   const close = server.close;
   server.close = async () => {
     await close();
