@@ -1,0 +1,128 @@
+import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../../platform/db/transactions.ts';
+import { conversationMessages, conversations } from '../../conversations/schema.ts';
+import { connections } from '../schema.ts';
+import { chatwootMirror, chatwootPosted, chatwootReplies, chatwootThreads } from './schema.ts';
+
+// The chatwoot store: the only code touching the chatwoot_* tables (and its reads of the conversations it mirrors).
+
+/** Starts the mirror at the owner's newest message: history before the connection is not posted. */
+export async function startMirror(db: Tx, connectionId: number, userId: number): Promise<void> {
+  const [last] = await db
+    .select({ id: sql<number>`coalesce(max(${conversationMessages.id}), 0)` })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(eq(conversations.userId, userId));
+  await db.insert(chatwootMirror).values({ connectionId, cursor: Number(last?.id ?? 0) }).onConflictDoNothing();
+}
+
+export async function mirrorOf(db: Tx, connectionIds: number[]) {
+  if (!connectionIds.length) return new Map<number, typeof chatwootMirror.$inferSelect & { repliesSent: number }>();
+  const rows = await db.select().from(chatwootMirror).where(inArray(chatwootMirror.connectionId, connectionIds));
+  const sent = await db
+    .select({ connectionId: chatwootReplies.connectionId, n: count() })
+    .from(chatwootReplies)
+    .where(and(inArray(chatwootReplies.connectionId, connectionIds), eq(chatwootReplies.status, 'sent')))
+    .groupBy(chatwootReplies.connectionId);
+  const n = new Map(sent.map((s) => [s.connectionId, Number(s.n)]));
+  return new Map(rows.map((r) => [r.connectionId, { ...r, repliesSent: n.get(r.connectionId) ?? 0 }]));
+}
+
+/** Every Chatwoot connection that mirrors (Connected), with its owner and cursor. */
+export async function mirroringConnections(db: Tx) {
+  return db
+    .select({ id: connections.id, userId: connections.userId, cursor: chatwootMirror.cursor })
+    .from(connections)
+    .innerJoin(chatwootMirror, eq(chatwootMirror.connectionId, connections.id))
+    .where(and(eq(connections.kind, 'chatwoot'), eq(connections.state, 'Connected')))
+    .orderBy(asc(connections.id));
+}
+
+/** The owner's client messages after the cursor, oldest first, with their conversation. */
+export async function pendingMessages(db: Tx, userId: number, cursor: number, limit: number) {
+  return db
+    .select({ id: conversationMessages.id, text: conversationMessages.text, conversationId: conversations.id, phone: conversations.phone, peer: conversations.peer, name: conversations.name })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(eq(conversations.userId, userId), gt(conversationMessages.id, cursor), eq(conversationMessages.direction, 'in')))
+    .orderBy(asc(conversationMessages.id))
+    .limit(limit);
+}
+
+export async function advanceMirror(db: Tx, connectionId: number, change: { cursor?: number; mirroredAt?: Date; error: string | null }): Promise<void> {
+  await db
+    .update(chatwootMirror)
+    .set({
+      ...(change.cursor !== undefined ? { cursor: sql`greatest(${chatwootMirror.cursor}, ${change.cursor})` } : {}),
+      ...(change.mirroredAt ? { lastMirroredAt: change.mirroredAt } : {}),
+      lastError: change.error,
+    })
+    .where(eq(chatwootMirror.connectionId, connectionId));
+}
+
+export async function threadOf(db: Tx, connectionId: number, conversationId: number) {
+  const [row] = await db.select().from(chatwootThreads).where(and(eq(chatwootThreads.connectionId, connectionId), eq(chatwootThreads.conversationId, conversationId)));
+  return row;
+}
+
+export async function saveThread(db: Tx, t: { connectionId: number; conversationId: number; contactId: number; sourceId: string; chatwootConversationId: number | null }) {
+  await db
+    .insert(chatwootThreads)
+    .values(t)
+    .onConflictDoUpdate({ target: [chatwootThreads.connectionId, chatwootThreads.conversationId], set: { contactId: t.contactId, sourceId: t.sourceId, chatwootConversationId: t.chatwootConversationId } });
+}
+
+/** Our conversation behind a Chatwoot conversation of this connection (undefined: not one the cabinet made). */
+export async function conversationOfRemote(db: Tx, connectionId: number, chatwootConversationId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: chatwootThreads.conversationId })
+    .from(chatwootThreads)
+    .where(and(eq(chatwootThreads.connectionId, connectionId), eq(chatwootThreads.chatwootConversationId, chatwootConversationId)));
+  return row?.id;
+}
+
+export async function isPosted(db: Tx, connectionId: number, messageId: number): Promise<boolean> {
+  const [row] = await db.select({ id: chatwootPosted.messageId }).from(chatwootPosted).where(and(eq(chatwootPosted.connectionId, connectionId), eq(chatwootPosted.messageId, messageId)));
+  return Boolean(row);
+}
+
+export async function markPosted(db: Tx, connectionId: number, messageId: number, chatwootMessageId: number): Promise<void> {
+  await db.insert(chatwootPosted).values({ connectionId, messageId, chatwootMessageId }).onConflictDoNothing();
+}
+
+/** Whether a Chatwoot message is one the mirror posted (a webhook echo). */
+export async function isOurEcho(db: Tx, connectionId: number, chatwootMessageId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatwootPosted.messageId })
+    .from(chatwootPosted)
+    .where(and(eq(chatwootPosted.connectionId, connectionId), eq(chatwootPosted.chatwootMessageId, chatwootMessageId)));
+  return Boolean(row);
+}
+
+/** Queues a staff answer once per Chatwoot message id; false when it was queued before. */
+export async function queueReply(db: Tx, r: { connectionId: number; chatwootMessageId: number; conversationId: number; text: string; at: Date }): Promise<boolean> {
+  const rows = await db
+    .insert(chatwootReplies)
+    .values({ connectionId: r.connectionId, chatwootMessageId: r.chatwootMessageId, conversationId: r.conversationId, text: r.text, createdAt: r.at })
+    .onConflictDoNothing()
+    .returning({ id: chatwootReplies.id });
+  return rows.length > 0;
+}
+
+/** Queued answers with where they go: the conversation's connection and the client's phone. */
+export async function queuedReplies(db: Tx, limit: number) {
+  return db
+    .select({ id: chatwootReplies.id, connectionId: chatwootReplies.connectionId, chatwootMessageId: chatwootReplies.chatwootMessageId, text: chatwootReplies.text, attempts: chatwootReplies.attempts, userId: conversations.userId, via: conversations.connectionId, channel: conversations.channel, peer: conversations.peer, phone: conversations.phone })
+    .from(chatwootReplies)
+    .innerJoin(conversations, eq(conversations.id, chatwootReplies.conversationId))
+    .where(eq(chatwootReplies.status, 'queued'))
+    .orderBy(asc(chatwootReplies.id))
+    .limit(limit);
+}
+
+export async function settleReply(db: Tx, id: number, change: { status: 'queued' | 'sent' | 'failed'; attempts: number; reason?: string | null; providerMessageId?: string; at: Date }) {
+  await db
+    .update(chatwootReplies)
+    .set({ status: change.status, attempts: change.attempts, reason: change.reason ?? null, providerMessageId: change.providerMessageId ?? null, ...(change.status === 'sent' ? { sentAt: change.at } : {}) })
+    .where(eq(chatwootReplies.id, id));
+}
