@@ -3938,7 +3938,7 @@ export interface components {
             accountId: number;
             inboxId: number | null;
             tokenMasked: string;
-            state: string;
+            state: components["schemas"]["ConnectionState"];
             stateChangedUnixTime: number;
             lastError: string | null;
             createdUnixTime: number;
