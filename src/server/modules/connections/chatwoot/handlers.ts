@@ -92,7 +92,9 @@ export function chatwootHandlers(ctx: AppContext): Handlers<'listChatwootAccount
       if (!inboxId) {
         // Nothing is kept when Chatwoot does not take the inbox: the owner retries the whole step.
         await deleteConnection(db, row.id);
-        throw refusal(made, invalidField('apiAccessToken', 'chatwootInboxRefused'));
+        // The token was good a moment ago: a refusal now is the user's role (agents may not create inboxes).
+        const notAllowed = isAnswer(made) && [401, 403, 404, 422].includes(made.status);
+        throw notAllowed ? invalidField('apiAccessToken', 'chatwootInboxRefused') : refusal(made, invalidField('apiAccessToken', 'chatwootInboxRefused'));
       }
       await db.transaction(async (tx) => {
         // Chatwoot ≥ 4.13 gives an API inbox a signing `secret` (chatwoot/chatwoot#13892); older ones sign nothing.

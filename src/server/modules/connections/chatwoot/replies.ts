@@ -13,13 +13,16 @@ import { queuedReplies, settleReply } from './store.ts';
 const ATTEMPTS = 5;
 const BATCH = 50;
 
-/** The adapter of the connection a conversation came through: an owner's WhatsApp number (its session), or a sealed kind. */
+/**
+ * The adapter of the connection a conversation came through: an owner's WhatsApp number (its session; a session not
+ * working is refused by the gateway and the answer fails with its reason), or a sealed kind.
+ */
 async function channelFor(db: Db, config: ServerConfig, userId: number, connectionId: number): Promise<Channel | undefined> {
   const row = await connectionOf(db, userId, connectionId);
   if (!row) return undefined;
   if (row.kind === 'whatsapp') {
     const gateway = config.wahaGateway ?? config.channels.waha;
-    return gateway && row.session && row.state === 'Connected' ? createWahaChannel({ ...gateway, session: row.session }) : undefined;
+    return gateway && row.session ? createWahaChannel({ ...gateway, session: row.session }) : undefined;
   }
   return channelOfConnection(db, config, connectionId);
 }

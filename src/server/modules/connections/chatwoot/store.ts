@@ -66,9 +66,10 @@ export async function threadOf(db: Tx, connectionId: number, conversationId: num
 }
 
 export async function saveThread(db: Tx, t: { connectionId: number; conversationId: number; contactId: number; sourceId: string; chatwootConversationId: number | null }) {
+  const { connectionId, conversationId, contactId, sourceId, chatwootConversationId } = t;
   await db
     .insert(chatwootThreads)
-    .values(t)
+    .values({ connectionId, conversationId, contactId, sourceId, chatwootConversationId })
     .onConflictDoUpdate({ target: [chatwootThreads.connectionId, chatwootThreads.conversationId], set: { contactId: t.contactId, sourceId: t.sourceId, chatwootConversationId: t.chatwootConversationId } });
 }
 
