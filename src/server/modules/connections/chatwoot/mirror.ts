@@ -3,13 +3,15 @@ import type { Db } from '../../../platform/db/open.ts';
 import { sealedConnections, type Sealed } from '../sealed.ts';
 import { setState } from '../store.ts';
 import { chatwootCall, field, isAnswer, num, type ChatwootAnswer } from './api.ts';
-import { advanceMirror, isPosted, markPosted, mirroringConnections, pendingMessages, saveThread, threadOf } from './store.ts';
+import { advanceMirror, isPosted, leaseMirror, markPosted, mirroringConnections, pendingMessages, releaseMirror, saveThread, threadOf } from './store.ts';
 
 // The mirror (docs/chatwoot.md "Mirror"): each tick posts the clients' new messages of every Connected Chatwoot
 // connection, oldest first, advancing the connection's cursor past each one posted. Chatwoot down: the cursor stays
 // and the same messages go next tick; a message already posted (its id kept in chatwoot_posted) is not posted again.
 
 const BATCH = 50;
+/** Longer than a batch can take (50 messages × 3 calls × the 15 s cap is the worst case, not the usual one). */
+const LEASE_MS = 10 * 60_000;
 
 type Step = { ok: true; id: number } | { ok: false; stop: boolean; why: string };
 
@@ -26,7 +28,13 @@ export async function mirrorToChatwoot(db: Db, config: ServerConfig): Promise<nu
   for (const c of await mirroringConnections(db)) {
     const account = await sealed.byId(c.id, 'chatwoot');
     if (!account?.credentials.inboxId) continue;
-    posted += await mirrorOne(db, config, account, c.userId, c.cursor);
+    // Several engine threads may tick at once (DELIVERY_WORKERS): one mirrors a connection at a time.
+    if (!(await leaseMirror(db, c.id, new Date(config.now()), new Date(config.now() + LEASE_MS)))) continue;
+    try {
+      posted += await mirrorOne(db, config, account, c.userId, c.cursor);
+    } finally {
+      await releaseMirror(db, c.id);
+    }
   }
   return posted;
 }

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/open.ts';
 import { channelOfConnection } from '../channels.ts';
 import { connectionOf } from '../store.ts';
-import { queuedReplies, settleReply } from './store.ts';
+import { claimReplies, settleReply } from './store.ts';
 
 // Staff answers (docs/chatwoot.md "Answers"): sent by the tick through the connection the client wrote to, with the
 // idempotency key `chatwoot:<connection>:<message>`; a retryable failure is tried again next tick (at most
@@ -29,7 +29,7 @@ async function channelFor(db: Db, config: ServerConfig, userId: number, connecti
 
 export async function sendChatwootReplies(db: Db, config: ServerConfig): Promise<number> {
   let sent = 0;
-  for (const r of await queuedReplies(db, BATCH)) {
+  for (const r of await claimReplies(db, BATCH)) {
     const at = new Date(config.now());
     const attempts = r.attempts + 1;
     const channel = r.via !== null ? await channelFor(db, config, r.userId, r.via) : undefined;

@@ -14,6 +14,8 @@ export const chatwootMirror = pgTable('chatwoot_mirror', {
   /** The last conversation_messages id handled (posted or skipped); messages after it wait for the next tick. */
   cursor: integer('cursor').notNull(),
   lastMirroredAt: ts('last_mirrored_at'),
+  /** While a tick mirrors this connection; another engine thread leaves it alone until then (a dead one's lease lapses). */
+  leaseUntil: ts('lease_until'),
   lastError: text('last_error'),
 });
 
@@ -62,7 +64,8 @@ export const chatwootReplies = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
-    status: text('status', { enum: ['queued', 'sent', 'failed'] }).notNull().default('queued'),
+    /** `sending`: claimed by a tick; one left so by a crash is never sent again (it may have gone: at most once). */
+    status: text('status', { enum: ['queued', 'sending', 'sent', 'failed'] }).notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     reason: text('reason'),
     providerMessageId: text('provider_message_id'),

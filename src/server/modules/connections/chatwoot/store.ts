@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/transactions.ts';
 import { conversationMessages, conversations } from '../../conversations/schema.ts';
 import { connections } from '../schema.ts';
@@ -36,6 +36,20 @@ export async function mirroringConnections(db: Tx) {
     .innerJoin(chatwootMirror, eq(chatwootMirror.connectionId, connections.id))
     .where(and(eq(connections.kind, 'chatwoot'), eq(connections.state, 'Connected')))
     .orderBy(asc(connections.id));
+}
+
+/** Takes the connection's mirror for this tick; false while another engine thread holds it. */
+export async function leaseMirror(db: Tx, connectionId: number, now: Date, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(chatwootMirror)
+    .set({ leaseUntil: until })
+    .where(and(eq(chatwootMirror.connectionId, connectionId), or(isNull(chatwootMirror.leaseUntil), lt(chatwootMirror.leaseUntil, now))))
+    .returning({ id: chatwootMirror.connectionId });
+  return rows.length > 0;
+}
+
+export async function releaseMirror(db: Tx, connectionId: number): Promise<void> {
+  await db.update(chatwootMirror).set({ leaseUntil: null }).where(eq(chatwootMirror.connectionId, connectionId));
 }
 
 /** The owner's client messages after the cursor, oldest first, with their conversation. */
@@ -110,15 +124,23 @@ export async function queueReply(db: Tx, r: { connectionId: number; chatwootMess
   return rows.length > 0;
 }
 
-/** Queued answers with where they go: the conversation's connection and the client's phone. */
-export async function queuedReplies(db: Tx, limit: number) {
+/**
+ * Claims queued answers (`sending`, one statement, SKIP LOCKED: two engine threads never take the same one) and
+ * returns them with where they go: the conversation's owner, connection and the client's phone.
+ */
+export async function claimReplies(db: Tx, limit: number) {
+  const claimed = await db
+    .update(chatwootReplies)
+    .set({ status: 'sending' })
+    .where(inArray(chatwootReplies.id, sql`(SELECT id FROM chatwoot_replies WHERE status = 'queued' ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)`))
+    .returning({ id: chatwootReplies.id });
+  if (!claimed.length) return [];
   return db
     .select({ id: chatwootReplies.id, connectionId: chatwootReplies.connectionId, chatwootMessageId: chatwootReplies.chatwootMessageId, text: chatwootReplies.text, attempts: chatwootReplies.attempts, userId: conversations.userId, via: conversations.connectionId, channel: conversations.channel, peer: conversations.peer, phone: conversations.phone })
     .from(chatwootReplies)
     .innerJoin(conversations, eq(conversations.id, chatwootReplies.conversationId))
-    .where(eq(chatwootReplies.status, 'queued'))
-    .orderBy(asc(chatwootReplies.id))
-    .limit(limit);
+    .where(inArray(chatwootReplies.id, claimed.map((c) => c.id)))
+    .orderBy(asc(chatwootReplies.id));
 }
 
 export async function settleReply(db: Tx, id: number, change: { status: 'queued' | 'sent' | 'failed'; attempts: number; reason?: string | null; providerMessageId?: string; at: Date }) {

@@ -2,6 +2,7 @@ CREATE TABLE "chatwoot_mirror" (
 	"connection_id" integer PRIMARY KEY NOT NULL,
 	"cursor" integer NOT NULL,
 	"last_mirrored_at" timestamp with time zone,
+	"lease_until" timestamp with time zone,
 	"last_error" text
 );
 --> statement-breakpoint
