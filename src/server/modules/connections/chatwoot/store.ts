@@ -1,6 +1,6 @@
-import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/transactions.ts';
-import { conversationMessages, conversations } from '../../conversations/schema.ts';
+import { conversationTargets, incomingAfter, lastMessageIdOf } from '../../conversations/store.ts';
 import { connections } from '../schema.ts';
 import { chatwootMirror, chatwootPosted, chatwootReplies, chatwootThreads } from './schema.ts';
 
@@ -8,12 +8,7 @@ import { chatwootMirror, chatwootPosted, chatwootReplies, chatwootThreads } from
 
 /** Starts the mirror at the owner's newest message: history before the connection is not posted. */
 export async function startMirror(db: Tx, connectionId: number, userId: number): Promise<void> {
-  const [last] = await db
-    .select({ id: sql<number>`coalesce(max(${conversationMessages.id}), 0)` })
-    .from(conversationMessages)
-    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-    .where(eq(conversations.userId, userId));
-  await db.insert(chatwootMirror).values({ connectionId, cursor: Number(last?.id ?? 0) }).onConflictDoNothing();
+  await db.insert(chatwootMirror).values({ connectionId, cursor: await lastMessageIdOf(db, userId) }).onConflictDoNothing();
 }
 
 export async function mirrorOf(db: Tx, connectionIds: number[]) {
@@ -53,15 +48,7 @@ export async function releaseMirror(db: Tx, connectionId: number): Promise<void>
 }
 
 /** The owner's client messages after the cursor, oldest first, with their conversation. */
-export async function pendingMessages(db: Tx, userId: number, cursor: number, limit: number) {
-  return db
-    .select({ id: conversationMessages.id, text: conversationMessages.text, conversationId: conversations.id, phone: conversations.phone, peer: conversations.peer, name: conversations.name })
-    .from(conversationMessages)
-    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
-    .where(and(eq(conversations.userId, userId), gt(conversationMessages.id, cursor), eq(conversationMessages.direction, 'in')))
-    .orderBy(asc(conversationMessages.id))
-    .limit(limit);
-}
+export const pendingMessages = (db: Tx, userId: number, cursor: number, limit: number) => incomingAfter(db, userId, cursor, limit);
 
 export async function advanceMirror(db: Tx, connectionId: number, change: { cursor?: number; mirroredAt?: Date; error: string | null }): Promise<void> {
   await db
@@ -135,12 +122,16 @@ export async function claimReplies(db: Tx, limit: number) {
     .where(inArray(chatwootReplies.id, sql`(SELECT id FROM chatwoot_replies WHERE status = 'queued' ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)`))
     .returning({ id: chatwootReplies.id });
   if (!claimed.length) return [];
-  return db
-    .select({ id: chatwootReplies.id, connectionId: chatwootReplies.connectionId, chatwootMessageId: chatwootReplies.chatwootMessageId, text: chatwootReplies.text, attempts: chatwootReplies.attempts, userId: conversations.userId, via: conversations.connectionId, channel: conversations.channel, peer: conversations.peer, phone: conversations.phone })
+  const rows = await db
+    .select()
     .from(chatwootReplies)
-    .innerJoin(conversations, eq(conversations.id, chatwootReplies.conversationId))
     .where(inArray(chatwootReplies.id, claimed.map((c) => c.id)))
     .orderBy(asc(chatwootReplies.id));
+  const to = await conversationTargets(db, [...new Set(rows.map((r) => r.conversationId))]);
+  return rows.flatMap((r) => {
+    const c = to.get(r.conversationId);
+    return c ? [{ ...r, userId: c.userId, via: c.connectionId, peer: c.peer, phone: c.phone }] : [];
+  });
 }
 
 export async function settleReply(db: Tx, id: number, change: { status: 'queued' | 'sent' | 'failed'; attempts: number; reason?: string | null; providerMessageId?: string; at: Date }) {
