@@ -100,6 +100,10 @@ describe('connecting Chatwoot', () => {
     for (const body of [{ baseUrl: cw.url, accountId: 0, apiAccessToken: a.token }, { baseUrl: cw.url, accountId: a.id }, { baseUrl: cw.url, accountId: '1', apiAccessToken: a.token }]) {
       expect((await connect(o, body)).status, JSON.stringify(body)).toBe(400);
     }
+    // Chatwoot there but failing (5xx) is 502, not the owner's mistake.
+    cw.outage = true;
+    expect(await connect(o, { baseUrl: cw.url, accountId: a.id, apiAccessToken: a.token })).toMatchObject({ status: 502, body: { code: 'providerUnavailable' } });
+    cw.outage = false;
     expect((await list(o)).body).toEqual({ accounts: [], limit: 1 });
     expect(cw.inboxes.filter((i) => i.accountId === a.id)).toEqual([]);
   });

@@ -52,7 +52,8 @@ export function chatwootHandlers(ctx: AppContext): Handlers<'listChatwootAccount
   /** A refused or failed check, as the owner's field error (or 502 when Chatwoot is there but not answering). */
   const refusal = (a: ChatwootAnswer, onNotFound: HttpError): HttpError => {
     if ('blocked' in a) return a.blocked === 'unresolvable' ? invalidField('baseUrl', 'chatwootUnreachable') : invalidField('baseUrl', 'chatwootAddressRefused');
-    if ('down' in a) return a.down === 'network' ? invalidField('baseUrl', 'chatwootUnreachable') : providerDown(a);
+    // Chatwoot answering 5xx/429 is Chatwoot down (502); no answer at all (refused, timed out) is a wrong address.
+    if ('down' in a) return a.down.startsWith('Chatwoot error') ? providerDown(a) : invalidField('baseUrl', 'chatwootUnreachable');
     if (a.status === 401) return invalidField('apiAccessToken', 'chatwootTokenRejected');
     if (a.status === 404 || a.status === 403) return onNotFound;
     return invalidField('baseUrl', 'chatwootNotChatwoot');
