@@ -200,6 +200,21 @@ describe('mirroring and answering', () => {
   });
 });
 
+describe('a revoked token', () => {
+  it('stops the mirror with the connection in error, the message kept for after a reconnect', async () => {
+    const o = await owner(server);
+    const session = await number(o);
+    const c = await connected(o);
+    cw.accounts.get(c.id)!.tokens.delete(c.token);
+    await clientWrites(session, '79160000501', 'Hello?');
+    await advance(server, 1);
+    expect((await list(o)).body.accounts[0]).toMatchObject({ state: 'error', lastError: 'chatwootTokenRejected', mirrorError: 'token refused' });
+    expect(inboxMessages(c.inboxId)).toEqual([]);
+    await advance(server, 1); // an error connection is not tried again
+    expect(cw.requests.filter((r) => r.path.includes(`/accounts/${c.id}/contacts`))).toHaveLength(1);
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a wrong secret or an unknown connection before reading the body', async () => {
     const o = await owner(server);
@@ -212,6 +227,7 @@ describe('the webhook', () => {
       expect((await post(url.replace(`/chatwoot/${c.connectionId}/`, '/chatwoot/999999/'), body)).status).toBe(404);
     }
     expect((await post(url, '{not json')).status).toBe(400);
+    expect((await post(url, 'x'.repeat(2 * 1024 * 1024))).status).toBe(413);
     expect(await (await post(url, JSON.stringify({ event: 'message_created' }))).json()).toEqual({ result: 'ignored' });
   });
 
