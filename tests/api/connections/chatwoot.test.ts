@@ -6,6 +6,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatwootReplies } from '../../../src/server/modules/connections/chatwoot/schema.ts';
+import { sandboxMessages } from '../../../src/server/delivery/schema.ts';
 import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
 import { startChatwootFake, type ChatwootFake } from '../../fakes/chatwoot-fake.ts';
 import { incomingMessage, startWahaFake, type WahaFake } from '../../fakes/waha-fake.ts';
@@ -197,6 +198,33 @@ describe('mirroring and answering', () => {
     expect(waha.sent.slice(sentBefore).map((m) => m.text)).toEqual(['Yes, tomorrow at 10:00 works', 'See you!']);
     const replies = await server.api.db.select().from(chatwootReplies).where(eq(chatwootReplies.connectionId, c.connectionId));
     expect(replies.map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+});
+
+describe('DELIVERY_CHANNEL=sandbox', () => {
+  it('captures staff answers in the sandbox: nothing real leaves', async () => {
+    const sandbox = await deliveryServer({ WAHA_URL: waha.url, WAHA_API_KEY: 'api-key', WAHA_WEBHOOK_HMAC_KEY: HMAC_KEY, OUTBOUND_FETCH_ALLOW: '127.0.0.1/32', PUBLIC_ORIGIN: 'https://cabinet.example' });
+    const [saved, savedOrigin] = [server, cw.webhookOrigin];
+    server = sandbox;
+    cw.webhookOrigin = new URL(sandbox.base).origin;
+    try {
+      const o = await owner(server);
+      const session = await number(o);
+      const c = await connected(o);
+      await clientWrites(session, '79160000601', 'Hi from the demo');
+      await advance(server, 1);
+      const conversation = cw.conversations.find((x) => x.inboxId === c.inboxId)!;
+      expect((await cw.agentReply(conversation.id, 'Demo answer')).body).toEqual({ result: 'applied' });
+      const sentBefore = waha.sent.length;
+      await advance(server, 1);
+      expect(waha.sent.length).toBe(sentBefore);
+      const captured = await server.api.db.select().from(sandboxMessages).where(eq(sandboxMessages.to, '79160000601'));
+      expect(captured.map((m) => m.text)).toEqual(['Demo answer']);
+    } finally {
+      server = saved;
+      cw.webhookOrigin = savedOrigin;
+      await sandbox.close();
+    }
   });
 });
 

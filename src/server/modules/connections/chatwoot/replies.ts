@@ -1,4 +1,5 @@
 import type { Channel } from '../../../delivery/channels/channel.ts';
+import { sandboxChannel } from '../../../delivery/channels/sandbox.ts';
 import { createWahaChannel } from '../../../delivery/channels/waha.ts';
 import type { ServerConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/open.ts';
@@ -18,6 +19,8 @@ const BATCH = 50;
  * working is refused by the gateway and the answer fails with its reason), or a sealed kind.
  */
 async function channelFor(db: Db, config: ServerConfig, userId: number, connectionId: number): Promise<Channel | undefined> {
+  // DELIVERY_CHANNEL=sandbox (the demo, most tests): nothing real leaves the server, answers included.
+  if (config.delivery.channel === 'sandbox') return sandboxChannel(db, config.now);
   const row = await connectionOf(db, userId, connectionId);
   if (!row) return undefined;
   if (row.kind === 'whatsapp') {
