@@ -3944,8 +3944,11 @@ export interface components {
             createdUnixTime: number;
             /** @description When a client's message was last posted to Chatwoot */
             lastMirroredUnixTime: number | null;
-            /** @description The mirror's last failure (Chatwoot down, token refused); null once it posts again */
-            mirrorError: string | null;
+            /**
+             * @description Why the mirror waits (or skipped a message Chatwoot refused); null once it posts again
+             * @enum {string|null}
+             */
+            mirrorError: "addressRefused" | "unreachable" | "tokenRejected" | "notFound" | "refused" | "conversationGone" | null;
             /** @description Staff answers sent to clients */
             repliesSent: number;
         };

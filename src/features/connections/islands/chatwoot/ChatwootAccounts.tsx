@@ -83,7 +83,7 @@ export default function ChatwootAccounts(props: ConnectionsProps) {
             cell: (a) => (
               <span className="inline-flex flex-col gap-0.5">
                 <span>{a.lastMirroredUnixTime ? formatDateTime(props.locale, a.lastMirroredUnixTime) : t('chatwoot.notYet')}</span>
-                {a.mirrorError && <span className="text-xs text-red-800">{t('chatwoot.mirrorError', { reason: a.mirrorError })}</span>}
+                {a.mirrorError && <span className="text-xs text-red-800">{t('chatwoot.mirrorError', { reason: t.dynamic(`chatwoot.mirror.${a.mirrorError}`) })}</span>}
                 <span className="text-xs text-ink-muted">{t('chatwoot.repliesSent', { count: a.repliesSent })}</span>
               </span>
             ),

@@ -13,13 +13,15 @@ const BATCH = 50;
 /** Longer than a batch can take (50 messages × 3 calls × the 15 s cap is the worst case, not the usual one). */
 const LEASE_MS = 10 * 60_000;
 
-type Step = { ok: true; id: number } | { ok: false; stop: boolean; why: string };
+/** Why the mirror waits, as a code the screen translates (`chatwoot.mirror.<code>`). */
+export type MirrorError = 'addressRefused' | 'unreachable' | 'tokenRejected' | 'notFound' | 'refused' | 'conversationGone';
+type Step = { ok: true; id: number } | { ok: false; stop: boolean; why: MirrorError };
 
-const failed = (a: ChatwootAnswer, what: string): Step => {
-  if (!isAnswer(a)) return { ok: false, stop: true, why: 'blocked' in a ? `address refused (${a.blocked})` : `Chatwoot unreachable (${a.down})` };
+const failed = (a: ChatwootAnswer): Step => {
+  if (!isAnswer(a)) return { ok: false, stop: true, why: 'blocked' in a ? 'addressRefused' : 'unreachable' };
   // 401: the token was revoked; 404: the account or inbox is gone. Both stop the mirror until the owner acts.
-  if (a.status === 401 || a.status === 403) return { ok: false, stop: true, why: 'token refused' };
-  return { ok: false, stop: a.status === 404, why: `${what}: Chatwoot answered ${a.status}` };
+  if (a.status === 401 || a.status === 403) return { ok: false, stop: true, why: 'tokenRejected' };
+  return a.status === 404 ? { ok: false, stop: true, why: 'notFound' } : { ok: false, stop: false, why: 'refused' };
 };
 
 export async function mirrorToChatwoot(db: Db, config: ServerConfig): Promise<number> {
@@ -51,7 +53,7 @@ async function mirrorOne(db: Db, config: ServerConfig, account: Sealed<'chatwoot
     const step = await postOne(db, call, account, m);
     if (!step.ok) {
       await advanceMirror(db, id, { ...(step.stop ? {} : { cursor: m.id }), error: step.why });
-      if (step.why === 'token refused') await setState(db, id, { state: 'error', lastError: 'chatwootTokenRejected' }, new Date(config.now()));
+      if (step.why === 'tokenRejected') await setState(db, id, { state: 'error', lastError: 'chatwootTokenRejected' }, new Date(config.now()));
       if (step.stop) break;
       continue; // Chatwoot refused this one message (422): skipped, so one bad message never blocks the rest
     }
@@ -78,7 +80,7 @@ async function postOne(db: Db, call: Call, account: Sealed<'chatwoot'>, m: Pendi
   if (thread.chatwootConversationId === null) {
     const made = await call('/conversations', { source_id: thread.sourceId, inbox_id: inboxId, contact_id: thread.contactId });
     const conversation = isAnswer(made) && made.status < 300 ? num(field(made.body, 'id')) : undefined;
-    if (!conversation) return failed(made, 'conversation');
+    if (!conversation) return failed(made);
     thread = { ...thread, chatwootConversationId: conversation };
     await saveThread(db, thread);
   }
@@ -88,9 +90,9 @@ async function postOne(db: Db, call: Call, account: Sealed<'chatwoot'>, m: Pendi
   if (isAnswer(sent) && sent.status === 404) {
     // The conversation was deleted in Chatwoot: a new one is made next tick (the message stays pending).
     await saveThread(db, { ...thread, chatwootConversationId: null });
-    return { ok: false, stop: true, why: 'conversation gone in Chatwoot' };
+    return { ok: false, stop: true, why: 'conversationGone' };
   }
-  return failed(sent, 'message');
+  return failed(sent);
 }
 
 /** The client's contact in the inbox: created with the phone, or (phone taken) found and added to the inbox. */
@@ -103,15 +105,15 @@ async function contactFor(call: Call, inboxId: number, m: Pending): Promise<{ ok
     if (id && typeof sourceId === 'string') return { ok: true, id, sourceId };
     if (id) return contactInbox(call, inboxId, id);
   }
-  if (!isAnswer(made) || made.status !== 422 || !phone) return failed(made, 'contact') as Step & { ok: false };
+  if (!isAnswer(made) || made.status !== 422 || !phone) return failed(made) as Step & { ok: false };
   const found = await call(`/contacts/search?q=${encodeURIComponent(phone)}`);
   const list = isAnswer(found) && found.status < 300 ? field(found.body, 'payload') : undefined;
   const id = Array.isArray(list) ? list.map((c) => num(field(c, 'id'))).find(Boolean) : undefined;
-  return id ? contactInbox(call, inboxId, id) : (failed(found, 'contact search') as Step & { ok: false });
+  return id ? contactInbox(call, inboxId, id) : (failed(found) as Step & { ok: false });
 }
 
 async function contactInbox(call: Call, inboxId: number, contactId: number) {
   const ci = await call(`/contacts/${contactId}/contact_inboxes`, { inbox_id: inboxId });
   const sourceId = isAnswer(ci) && ci.status < 300 ? field(ci.body, 'source_id') : undefined;
-  return typeof sourceId === 'string' ? { ok: true as const, id: contactId, sourceId } : (failed(ci, 'contact inbox') as Step & { ok: false });
+  return typeof sourceId === 'string' ? { ok: true as const, id: contactId, sourceId } : (failed(ci) as Step & { ok: false });
 }

@@ -16,7 +16,7 @@ export const chatwootMirror = pgTable('chatwoot_mirror', {
   lastMirroredAt: ts('last_mirrored_at'),
   /** While a tick mirrors this connection; another engine thread leaves it alone until then (a dead one's lease lapses). */
   leaseUntil: ts('lease_until'),
-  lastError: text('last_error'),
+  lastError: text('last_error').$type<import('./mirror.ts').MirrorError>(),
 });
 
 /** Our conversation ↔ its Chatwoot contact (source_id of the contact_inbox) and Chatwoot conversation. */

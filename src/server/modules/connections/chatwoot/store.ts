@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/transactions.ts';
 import { conversationTargets, incomingAfter, lastMessageIdOf } from '../../conversations/store.ts';
 import { connections } from '../schema.ts';
+import type { MirrorError } from './mirror.ts';
 import { chatwootMirror, chatwootPosted, chatwootReplies, chatwootThreads } from './schema.ts';
 
 // The chatwoot store: the only code touching the chatwoot_* tables (and its reads of the conversations it mirrors).
@@ -50,7 +51,7 @@ export async function releaseMirror(db: Tx, connectionId: number): Promise<void>
 /** The owner's client messages after the cursor, oldest first, with their conversation. */
 export const pendingMessages = (db: Tx, userId: number, cursor: number, limit: number) => incomingAfter(db, userId, cursor, limit);
 
-export async function advanceMirror(db: Tx, connectionId: number, change: { cursor?: number; mirroredAt?: Date; error: string | null }): Promise<void> {
+export async function advanceMirror(db: Tx, connectionId: number, change: { cursor?: number; mirroredAt?: Date; error: MirrorError | null }): Promise<void> {
   await db
     .update(chatwootMirror)
     .set({
