@@ -201,6 +201,24 @@ describe('mirroring and answering', () => {
   });
 });
 
+describe('without OUTBOUND_FETCH_ALLOW', () => {
+  it('refuses a loopback Chatwoot before any request reaches it', async () => {
+    const strict = await deliveryServer({});
+    try {
+      const user = await strict.createUser(`cw-strict-${Date.now()}@example.com`, 'secret12');
+      const a = chatwootAccount();
+      const before = cw.requests.length;
+      for (const baseUrl of [cw.url, cw.url.replace('127.0.0.1', 'localhost')]) {
+        const res = await strict.call('POST', '/Accounts/Chatwoot', { token: user.token, body: { baseUrl, accountId: a.id, apiAccessToken: a.token } });
+        expect(res, baseUrl).toMatchObject({ status: 400, body: { errors: [{ field: 'baseUrl', code: 'chatwootAddressRefused' }] } });
+      }
+      expect(cw.requests.length).toBe(before);
+    } finally {
+      await strict.close();
+    }
+  });
+});
+
 describe('DELIVERY_CHANNEL=sandbox', () => {
   it('captures staff answers in the sandbox: nothing real leaves', async () => {
     const sandbox = await deliveryServer({ WAHA_URL: waha.url, WAHA_API_KEY: 'api-key', WAHA_WEBHOOK_HMAC_KEY: HMAC_KEY, OUTBOUND_FETCH_ALLOW: '127.0.0.1/32', PUBLIC_ORIGIN: 'https://cabinet.example' });
