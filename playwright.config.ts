@@ -42,6 +42,8 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   SIGMA_API_URL: `http://127.0.0.1:${E2E_SIGMA_PORT}`,
   DIALOG360_API_URL: `http://127.0.0.1:${E2E_WABA_PORT}`,
   IIKO_API_URL: `http://127.0.0.1:${E2E_PORT + 13}`, // tests/e2e/iiko-gateway.ts (E2E_IIKO_PORT)
+  // Owner-typed addresses (Chatwoot): the e2e doubles listen on loopback, which outbound requests refuse unless allowed.
+  OUTBOUND_FETCH_ALLOW: '127.0.0.1/32',
   // YooKassa and Stripe: the doubles of tests/e2e/payment-gateway.ts, with their local payer page.
   ...paymentEnv(),
   ...extra,

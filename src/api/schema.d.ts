@@ -2120,6 +2120,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/Chatwoot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's Chatwoot connection(s) with the mirror's progress; the access token never, only masked. */
+        get: operations["listChatwootAccounts"];
+        put?: never;
+        /** Connects a Chatwoot account: the token is checked with GET /api/v1/accounts/{accountId}, then an API inbox "Cabinet" is made whose webhook is this connection's URL. 400 naming `baseUrl` (not an address we may call, or no Chatwoot there), `accountId` (no such account for the token) or `apiAccessToken` (refused); 409 `accountLimitReached`; 502 `providerUnavailable` when Chatwoot does not answer. Nothing is kept on failure. */
+        post: operations["connectChatwoot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Chatwoot/{connectionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnects: the inbox "Cabinet" is removed in Chatwoot (best effort) and nothing more is mirrored. 404 for another owner's id. */
+        delete: operations["deleteChatwoot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/chatwoot/{connectionId}/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+                secret: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The API inbox's webhook. The secret in the path (and X-Chatwoot-Signature when Chatwoot signs) is checked before the body is read: wrong → 404. A staff answer (`message_created`, outgoing, not private, not one we posted) is queued once per Chatwoot message id and sent to the client through the owner's number. */
+        post: operations["receiveChatwootEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Accounts/Iiko": {
         parameters: {
             query?: never;
@@ -3946,6 +4003,31 @@ export interface components {
                 city: string | null;
                 linked: boolean;
             }[];
+        };
+        ChatwootAccountList: {
+            accounts: components["schemas"]["ChatwootAccount"][];
+            /** @description How many Chatwoot connections the owner may have */
+            limit: number;
+        };
+        ChatwootAccount: {
+            id: number;
+            baseUrl: string;
+            accountId: number;
+            inboxId: number | null;
+            tokenMasked: string;
+            state: components["schemas"]["ConnectionState"];
+            stateChangedUnixTime: number;
+            lastError: string | null;
+            createdUnixTime: number;
+            /** @description When a client's message was last posted to Chatwoot */
+            lastMirroredUnixTime: number | null;
+            /**
+             * @description Why the mirror waits (or skipped a message Chatwoot refused); null once it posts again
+             * @enum {string|null}
+             */
+            mirrorError: "addressRefused" | "unreachable" | "tokenRejected" | "notFound" | "refused" | "conversationGone" | null;
+            /** @description Staff answers sent to clients */
+            repliesSent: number;
         };
         IikoOverview: {
             accounts: components["schemas"]["IikoAccount"][];
@@ -8523,6 +8605,116 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    listChatwootAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatwootAccountList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    connectChatwoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The Chatwoot address, e.g. https://app.chatwoot.com */
+                    baseUrl: string;
+                    accountId: number;
+                    /** @description Profile settings → Access Token */
+                    apiAccessToken: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new connection */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatwootAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    deleteChatwoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveChatwootEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                connectionId: components["parameters"]["ConnectionId"];
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "unchanged" | "ignored";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
     getIikoOverview: {

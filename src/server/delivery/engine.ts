@@ -22,6 +22,7 @@ import { sigmaStatusPoller } from '../modules/connections/sigma-status.ts';
 import { runRenewals } from '../modules/payments/renewal-job.ts';
 import { sweepPendingCheckouts } from '../modules/payments/checkout-sweep.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
+import { chatwootTick } from '../modules/connections/chatwoot/tick.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -102,6 +103,8 @@ export async function startDelivery(opts: {
     await breathe();
     await closeTurns(db);
     await breathe();
+    // Chatwoot (docs/chatwoot.md): clients' messages mirrored, staff answers sent; an outage waits for the next tick.
+    await chatwootTick(db, config).catch((error: unknown) => console.error(`chatwoot failed: ${(error as Error).message}`));
     await runRenewals(renewals).catch((error: unknown) => console.error(`renewals failed: ${(error as Error).message}`));
     if (config.now() - sweptAt >= 60_000) {
       sweptAt = config.now();

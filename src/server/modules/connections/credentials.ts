@@ -21,8 +21,11 @@ export interface Credentials {
   iiko: { apiLogin: string; webhookSecret?: string };
   /** amoCRM OAuth tokens (the refresh token is single-use: rotated atomically under the row's lock). */
   amo: { subdomain: string; accessToken: string; refreshToken: string; expiresAt: number; webhookSecret?: string };
-  /** Chatwoot: the instance origin, account id, the user's api_access_token, the API inbox made for the cabinet. */
-  chatwoot: { baseUrl: string; accountId: number; apiAccessToken: string; inboxId?: number; webhookSecret?: string };
+  /**
+   * Chatwoot: the instance origin, account id, the user's api_access_token, the API inbox made for the cabinet;
+   * `webhookSecret` is in its webhook URL, `signingSecret` the inbox's own `secret` (Chatwoot ≥ 4.13 signs with it).
+   */
+  chatwoot: { baseUrl: string; accountId: number; apiAccessToken: string; inboxId?: number; webhookSecret?: string; signingSecret?: string };
 }
 export type SealedKind = keyof Credentials;
 

@@ -160,3 +160,36 @@ export async function lastIncomingAmong(db: Tx, wanted: readonly PeerOnConnectio
   );
   return new Map(rows.map((r) => [peerKey(r), new Date(r.last).getTime()]));
 }
+
+// Reads for the Chatwoot mirror (modules/connections/chatwoot, docs/chatwoot.md): the conversation messages are its outbox.
+
+/** The owner's newest conversation message id (0 with none): where a new mirror starts. */
+export async function lastMessageIdOf(db: Tx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ id: sql<number>`coalesce(max(${conversationMessages.id}), 0)` })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(eq(conversations.userId, userId));
+  return Number(row?.id ?? 0);
+}
+
+/** The owner's incoming messages after `afterId`, oldest first, with their conversation's writer. */
+export async function incomingAfter(db: Tx, userId: number, afterId: number, limit: number) {
+  return db
+    .select({ id: conversationMessages.id, text: conversationMessages.text, conversationId: conversations.id, phone: conversations.phone, peer: conversations.peer, name: conversations.name })
+    .from(conversationMessages)
+    .innerJoin(conversations, eq(conversations.id, conversationMessages.conversationId))
+    .where(and(eq(conversations.userId, userId), sql`${conversationMessages.id} > ${afterId}`, eq(conversationMessages.direction, 'in')))
+    .orderBy(conversationMessages.id)
+    .limit(limit);
+}
+
+/** Where an answer in these conversations goes: owner, connection, channel, writer. */
+export async function conversationTargets(db: Tx, ids: number[]) {
+  if (!ids.length) return new Map<number, { userId: number; connectionId: number | null; peer: string; phone: string | null }>();
+  const rows = await db
+    .select({ id: conversations.id, userId: conversations.userId, connectionId: conversations.connectionId, peer: conversations.peer, phone: conversations.phone })
+    .from(conversations)
+    .where(sql`${conversations.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.id, r]));
+}

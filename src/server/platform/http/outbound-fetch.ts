@@ -44,6 +44,9 @@ export interface OutboundFetchOptions {
   /** Redirects followed (default 3). */
   maxRedirects?: number;
   headers?: Record<string, string>;
+  /** GET by default; another method sends `body` and follows no redirect (a redirected write is answered as is). */
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: string;
   /** The resolver (default: the system's, every address of the name). */
   resolve?: (host: string) => Promise<ResolvedAddress[]>;
 }
@@ -100,18 +103,19 @@ export function isPublicAddress(address: string, allow: readonly string[] = []):
 const systemResolve = async (host: string): Promise<ResolvedAddress[]> =>
   (await dnsLookup(host, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
-/** Fetches `url` (GET) under the rules above; throws OutboundFetchError with a reason for every refusal. */
+/** Fetches `url` (GET unless told) under the rules above; throws OutboundFetchError with a reason for every refusal. */
 export async function fetchUserUrl(url: string, options: OutboundFetchOptions = {}): Promise<OutboundResponse> {
-  const { allow = [], maxBytes = 1024 * 1024, timeoutMs = 10_000, maxRedirects = 3, headers = {}, resolve = systemResolve } = options;
+  const { allow = [], maxBytes = 1024 * 1024, timeoutMs = 10_000, headers = {}, resolve = systemResolve, method = 'GET', body } = options;
+  const maxRedirects = method === 'GET' ? (options.maxRedirects ?? 3) : 0;
   const deadline = AbortSignal.timeout(timeoutMs);
   const timedOut = () => new OutboundFetchError('timeout', `no answer within ${timeoutMs} ms`);
   let current = url;
   for (let hop = 0; ; hop++) {
     const target = checkedUrl(current);
     const pinned = await withDeadline(pickAddress(target.hostname, allow, resolve), deadline, timedOut);
-    const response = await get(target, pinned, headers, maxBytes, deadline, timedOut);
+    const response = await get(target, pinned, headers, maxBytes, deadline, timedOut, method, body);
     const location = response.headers.location;
-    if (response.status >= 300 && response.status < 400 && location) {
+    if (method === 'GET' && response.status >= 300 && response.status < 400 && location) {
       if (hop >= maxRedirects) throw new OutboundFetchError('tooManyRedirects', `more than ${maxRedirects} redirects`);
       current = new URL(location, target).href;
       continue;
@@ -158,13 +162,13 @@ function withDeadline<T>(work: Promise<T>, deadline: AbortSignal, timedOut: () =
 }
 
 /** One GET to the pinned address: the socket's lookup answers only with it; TLS still checks the host name. */
-function get(target: URL, pinned: ResolvedAddress, headers: Record<string, string>, maxBytes: number, deadline: AbortSignal, timedOut: () => Error) {
+function get(target: URL, pinned: ResolvedAddress, headers: Record<string, string>, maxBytes: number, deadline: AbortSignal, timedOut: () => Error, method = 'GET', body?: string) {
   const lookup: LookupFunction = (_host, opts, callback) => {
     if ((opts as { all?: boolean }).all) (callback as (e: null, a: ResolvedAddress[]) => void)(null, [pinned]);
     else callback(null, pinned.address, pinned.family);
   };
   const request = target.protocol === 'https:' ? httpsRequest : httpRequest;
-  const options: RequestOptions = { method: 'GET', headers: { 'user-agent': 'cabinet-fetch', ...headers }, lookup, signal: deadline, agent: false };
+  const options: RequestOptions = { method, headers: { 'user-agent': 'cabinet-fetch', ...headers }, lookup, signal: deadline, agent: false };
   return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     const fail = (error: unknown) => reject(deadline.aborted ? timedOut() : error instanceof OutboundFetchError ? error : new OutboundFetchError('network', (error as Error).message));
     const req = request(target, options, (res) => {
@@ -181,6 +185,6 @@ function get(target: URL, pinned: ResolvedAddress, headers: Record<string, strin
       res.on('error', fail);
     });
     req.on('error', fail);
-    req.end();
+    req.end(body);
   });
 }
