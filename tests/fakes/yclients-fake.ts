@@ -44,7 +44,8 @@ const ACCEPT = { yclients: 'application/vnd.yclients.v2+json', altegio: 'applica
 const ok = (data: unknown, meta: unknown = []) => ({ success: true, data, meta });
 const err = (message: string) => ({ success: false, data: null, meta: { message } });
 
-export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclients'): Promise<YclientsFake> {
+/** `port` and `partnerToken` fixed for the e2e run (its servers are configured before the double starts); random otherwise. */
+export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclients', options: { port?: number; partnerToken?: string } = {}): Promise<YclientsFake> {
   const fake = {} as YclientsFake;
   let failing = { count: 0, status: 500 };
   let seq = 0;
@@ -138,10 +139,10 @@ export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclien
       return sendJson(res, 200, ok(c.hooks));
     }
     return sendJson(res, 404, err('Not found'));
-  });
+  }, options.port);
 
   return Object.assign(fake, server, {
-    partnerToken: `partner-${randomBytes(8).toString('hex')}`,
+    partnerToken: options.partnerToken ?? `partner-${randomBytes(8).toString('hex')}`,
     companies: new Map(),
     users: new Map(),
     installs: new Map(),

@@ -151,6 +151,29 @@ describe('webhooks of linked companies', () => {
   });
 });
 
+describe('an unlinked company', () => {
+  it('stays ignored by the webhook tie even when it was the owner\'s last; another company\'s first webhook still ties it', async () => {
+    const a = fakeCompany(fake.companies);
+    const { o, account } = await connected({ [a]: ALL_RIGHTS });
+    const id = (await link(o.token, account, a)).body.id as number;
+    await settled(server, o.token, id);
+    expect((await server.call('DELETE', `${BASE}/Companies/${id}`, { token: o.token })).status).toBe(204);
+    const path = new URL((await overview(server, o.token)).webhookUrl).pathname.replace(/^\/api\/v1/, '');
+    const start = new Date(server.api.config.now() + 3 * 86_400_000).toISOString();
+    const hook = (company: number, rid: number) => ({
+      company_id: company, resource: 'record', resource_id: rid, status: 'create',
+      data: { id: rid, company_id: company, datetime: start, seance_length: 3600, attendance: 0, deleted: false, staff: { id: 11, name: 'Anna' }, services: [], client: { id: 1, name: 'C', phone: '+79161230000' } },
+    });
+    expect((await server.call('POST', path, { body: hook(a, 8101) })).body.result).toBe('ignored');
+    expect((await overview(server, o.token)).companies).toEqual([]);
+    expect((await server.call('POST', path, { body: hook(a + 100_000, 8102) })).body.result).toBe('applied');
+    expect((await overview(server, o.token)).companies).toMatchObject([{ internalCompanyId: a + 100_000, status: 'webhookOnly' }]);
+    // Linked again through the account: its webhooks count again.
+    expect((await link(o.token, account, a)).status).toBe(201);
+    expect((await server.call('POST', path, { body: hook(a, 8103) })).body.result).toBe('applied');
+  });
+});
+
 describe('the marketplace install', () => {
   it('confirms the install with our webhook URL and links the salon through a partner-only account', async () => {
     const a = fakeCompany(fake.companies, 5);

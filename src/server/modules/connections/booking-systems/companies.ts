@@ -14,6 +14,7 @@ import { addConnection, connectionsOf, setSession, setState, type ConnectionRow 
 import { bookingApi, isOk, offsetOf, SYSTEM_NAME, type Answer, type BookingApi, type BookingCompanyInfo, type BookingSystem } from './api.ts';
 import { companyKey, toCompany, type BookingCompany, type BookingRight, type CompanyData } from './company.ts';
 import { startPull } from './pull.ts';
+import { forgetUnlinked, rememberUnlinked } from './store.ts';
 
 /** The account's token is refused: shown `tokenRejected` until the owner connects again. */
 export const markRejected = (db: Db, config: ServerConfig, connectionId: number) =>
@@ -79,6 +80,7 @@ export function bookingCompanies(ctx: AppContext) {
     const name = (info.title?.trim() || `${SYSTEM_NAME[system]} ${info.id}`).slice(0, 200);
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
+      await forgetUnlinked(tx, userId, key);
       const [existing] = (await companyRowsByKey(tx, key)).filter((r) => r.userId === userId);
       if (!existing) {
         await addLinkedAccount(tx, { userId, kind: 'yclientsCompany', name, externalId: key, connectionId, data: { ...data, deniedRights: webhookDenied ? ['webhook'] : [] }, createdAt: new Date(config.now()) });
@@ -167,7 +169,10 @@ export function bookingCompanies(ctx: AppContext) {
           if (isOk(current) && urls.includes(url)) await api.setHooks(internalId, { ...current.ok, urls: urls.filter((u) => u !== url) });
         }
       }
-      await deleteLinkedAccount(db, row.id);
+      await db.transaction(async (tx) => {
+        await rememberUnlinked(tx, row.userId, row.externalId!, new Date(config.now()));
+        await deleteLinkedAccount(tx, row.id);
+      });
     },
   };
 }
