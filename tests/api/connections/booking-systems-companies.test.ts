@@ -189,5 +189,10 @@ describe('the marketplace install', () => {
     expect(await settled(server, o.token, res.body.id)).toMatchObject({ status: 'connected', sync: { state: 'done', clients: 5 } });
     expect((await server.call('POST', `${BASE}/Marketplace`, { token: o.token, body: { applicationId: '77', salonId: a } })).status).toBe(201); // repeated: the same account
     expect((await overview(server, o.token)).accounts).toHaveLength(1);
+    // The install's account reaches its salon only, and is not marked refused for having no user.
+    const account = (await overview(server, o.token)).accounts[0].id as number;
+    expect((await server.call('GET', `${BASE}/${account}/Companies`, { token: o.token })).body).toEqual({ companies: [{ companyId: a, name: `Salon ${a}`, city: 'Kazan', linked: true }] });
+    expect(await link(o.token, account, a + 1)).toMatchObject({ status: 400, body: { errors: [{ field: 'companyId', code: 'bookingCompanyUnreachable' }] } });
+    expect((await overview(server, o.token)).accounts[0].state).toBe('Connected');
   });
 });
