@@ -125,6 +125,29 @@ describe('reaching and linking companies', () => {
   });
 });
 
+describe('the pull', () => {
+  it('runs once at a time; the system down fails it (providerUnavailable) and the next pull completes', async () => {
+    const a = fakeCompany(fake.companies, 10);
+    const { o, account } = await connected({ [a]: ALL_RIGHTS });
+    let release!: () => void;
+    fake.gate = new Promise((resolve) => (release = resolve));
+    const id = (await link(o.token, account, a)).body.id as number;
+    const again = await server.call('POST', `${BASE}/Companies/${id}/Sync`, { token: o.token });
+    expect(again).toMatchObject({ status: 202, body: { sync: { state: 'running' } } });
+    fake.gate = undefined;
+    release();
+    expect(await settled(server, o.token, id)).toMatchObject({ sync: { state: 'done', clients: 10 } });
+    expect(fake.calls.filter((c) => c.path === `/api/v1/staff/${a}`)).toHaveLength(1);
+
+    fake.failNext(1, 503);
+    expect((await server.call('POST', `${BASE}/Companies/${id}/Sync`, { token: o.token })).status).toBe(202);
+    expect(await settled(server, o.token, id)).toMatchObject({ sync: { state: 'failed', error: 'providerUnavailable' } });
+    expect((await server.call('POST', `${BASE}/Companies/${id}/Sync`, { token: o.token })).status).toBe(202);
+    expect(await settled(server, o.token, id)).toMatchObject({ status: 'connected', sync: { state: 'done', clients: 10, error: null } });
+    expect(await countOf(bookingClients, o.id)).toBe(10);
+  });
+});
+
 describe('webhooks of linked companies', () => {
   it('a webhook of a second linked company is applied and stamps it; an unknown company is ignored', async () => {
     const [a, b] = [fakeCompany(fake.companies), fakeCompany(fake.companies)];
