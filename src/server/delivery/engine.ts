@@ -22,6 +22,7 @@ import { sigmaStatusPoller } from '../modules/connections/sigma-status.ts';
 import { runRenewals } from '../modules/payments/renewal-job.ts';
 import { sweepPendingCheckouts } from '../modules/payments/checkout-sweep.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
+import { runAmoJobs } from '../modules/connections/amo/push.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -107,6 +108,8 @@ export async function startDelivery(opts: {
       sweptAt = config.now();
       await sweepPendingCheckouts(renewals).catch((error: unknown) => console.error(`checkout sweep failed: ${(error as Error).message}`));
     }
+    // Visits pushed to amoCRM (docs/amo.md): a CRM outage only delays them.
+    await runAmoJobs(db, config).catch((error: unknown) => console.error(`amo push failed: ${(error as Error).message}`));
     await polling;
     return total;
   };
