@@ -119,7 +119,10 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
           .values({ connectionId: id, subdomain, pipelines })
           .onConflictDoUpdate({ target: amoSettings.connectionId, set: { subdomain, pipelines, ...(sameAccount ? {} : { statusMap: [] }) } });
       });
-      return overview(userId);
+      const result = await overview(userId);
+      // Best effort: amoCRM posts lead status changes to our URL; the screen shows the URL to paste if this failed.
+      await amoFetch(`${originOf(config, subdomain)}/api/v4/webhooks`, { token: pair.accessToken, json: { destination: result.connection!.webhookUrl, settings: ['status_lead'] } });
+      return result;
     },
 
     async setAmoStatusMap(req) {
