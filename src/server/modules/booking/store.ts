@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/open.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { localDate } from '../../delivery/time.ts';
-import { queueAmoPush } from '../connections/amo/push.ts';
+import { queueAmoPush } from '../connections/amo/store.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 
 /**
@@ -124,7 +124,7 @@ export async function mastersByIds(tx: Tx, ids: number[]) {
 }
 
 export async function servicesByIds(tx: Tx, ids: number[]) {
-  return byId(ids.length ? await tx.select({ id: bookingServices.id, title: bookingServices.title }).from(bookingServices).where(inArray(bookingServices.id, ids)) : []);
+  return byId(ids.length ? await tx.select({ id: bookingServices.id, title: bookingServices.title, price: bookingServices.price }).from(bookingServices).where(inArray(bookingServices.id, ids)) : []);
 }
 
 // Masters and services: the demo system's lists, and the ones booking-system webhooks report (found by `source:id`).

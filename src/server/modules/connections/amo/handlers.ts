@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, lte } from 'drizzle-orm';
 import type { components } from '../../../../api/schema.d.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { requireAuth } from '../../../platform/http/auth.ts';
@@ -9,11 +8,10 @@ import type { Handlers } from '../../../platform/http/types.ts';
 import { unixSeconds } from '../../../platform/db/rows.ts';
 import { providerDown } from '../provider-call.ts';
 import { sealedConnections } from '../sealed.ts';
-import { connections, connectionSecrets } from '../schema.ts';
 import { deleteConnection } from '../store.ts';
 import { amoFetch, grant, originOf, pipelinesOf, subdomainOf } from './api.ts';
-import { amoContacts, amoLeads, amoOauthStates, amoOutbox, amoSettings, type AmoMapping } from './schema.ts';
-import { REJECTED } from './tokens.ts';
+import type { AmoMapping } from './schema.ts';
+import { addOauthState, consumeOauthState, forgetLeads, markConnected, pendingOf, REJECTED, saveSealed, saveSettings, setStatusMap, settingsOf } from './store.ts';
 import { receiveAmoWebhook } from './webhooks.ts';
 
 type AmoOverview = components['schemas']['AmoOverview'];
@@ -34,8 +32,7 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
   const overview = async (userId: number): Promise<AmoOverview> => {
     const c = await mine(userId);
     if (!c) return { configured: configured(), connection: null };
-    const [settings] = await db.select().from(amoSettings).where(eq(amoSettings.connectionId, c.connection.id));
-    const [pending] = await db.select({ n: count() }).from(amoOutbox).where(eq(amoOutbox.connectionId, c.connection.id));
+    const settings = await settingsOf(db, c.connection.id);
     return {
       configured: configured(),
       connection: {
@@ -48,7 +45,7 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
         statusMap: settings?.statusMap ?? [],
         webhookUrl: `${origin}/api/v1/Webhooks/amo/${c.connection.id}.${c.credentials.webhookSecret ?? ''}`,
         lastPushUnixTime: settings?.lastPushAt ? unixSeconds(settings.lastPushAt) : null,
-        pending: Number(pending?.n ?? 0),
+        pending: await pendingOf(db, c.connection.id),
       },
     };
   };
@@ -64,8 +61,7 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
       if (!configured()) throw notConfigured();
       const now = config.now();
       const state = randomBytes(24).toString('base64url');
-      await db.delete(amoOauthStates).where(lte(amoOauthStates.expiresAt, new Date(now)));
-      await db.insert(amoOauthStates).values({ stateHash: hash(state), userId, expiresAt: new Date(now + STATE_TTL_MS) });
+      await addOauthState(db, hash(state), userId, new Date(now + STATE_TTL_MS), new Date(now));
       const url = new URL(amo.oauthUrl);
       url.searchParams.set('client_id', amo.clientId!);
       url.searchParams.set('state', state);
@@ -84,11 +80,7 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
       if (!state) throw invalidField('state', 'amoParametersMissing');
       const now = config.now();
       // Single use: the state goes whatever the exchange answers (amoCRM's code is single-use too).
-      const [used] = await db
-        .delete(amoOauthStates)
-        .where(and(eq(amoOauthStates.stateHash, hash(state)), eq(amoOauthStates.userId, userId), gt(amoOauthStates.expiresAt, new Date(now))))
-        .returning();
-      if (!used) throw invalidField('state', 'amoParametersMissing');
+      if (!(await consumeOauthState(db, hash(state), userId, new Date(now)))) throw invalidField('state', 'amoParametersMissing');
       const pair = await grant(config, subdomain, { code }, now);
       if ('rejected' in pair) throw invalidField('code', 'amoCodeRejected');
       if ('down' in pair) throw providerDown(pair);
@@ -101,23 +93,16 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
       await db.transaction(async (tx) => {
         if (!existing) {
           const row = await sealedConnections(tx, config).add('amo', { userId, name: subdomain, state: 'Connected', at }, creds);
-          await tx.insert(amoSettings).values({ connectionId: row.id, subdomain, pipelines });
+          await saveSettings(tx, row.id, subdomain, pipelines, true);
           return;
         }
         const id = existing.connection.id;
-        const { value, keyId } = sealedConnections(tx, config).seal('amo', creds);
-        await tx.update(connectionSecrets).set({ sealed: value, keyId, updatedAt: at }).where(eq(connectionSecrets.connectionId, id));
-        await tx.update(connections).set({ name: subdomain, state: 'Connected', lastError: null, stateChangedAt: at }).where(eq(connections.id, id));
+        await saveSealed(tx, id, sealedConnections(tx, config).seal('amo', creds), at);
+        await markConnected(tx, id, subdomain, at);
         const sameAccount = existing.credentials.subdomain === subdomain;
-        if (!sameAccount) {
-          // Another amoCRM account: the old leads, contacts and map mean nothing there.
-          await tx.delete(amoLeads).where(eq(amoLeads.connectionId, id));
-          await tx.delete(amoContacts).where(eq(amoContacts.connectionId, id));
-        }
-        await tx
-          .insert(amoSettings)
-          .values({ connectionId: id, subdomain, pipelines })
-          .onConflictDoUpdate({ target: amoSettings.connectionId, set: { subdomain, pipelines, ...(sameAccount ? {} : { statusMap: [] }) } });
+        // Another amoCRM account: the old leads, contacts and map mean nothing there.
+        if (!sameAccount) await forgetLeads(tx, id);
+        await saveSettings(tx, id, subdomain, pipelines, sameAccount);
       });
       const result = await overview(userId);
       // Best effort: amoCRM posts lead status changes to our URL; the screen shows the URL to paste if this failed.
@@ -129,7 +114,7 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
       const userId = requireAuth(req).userId;
       const c = await mine(userId);
       if (!c) throw notFound('amoNotFound');
-      const [settings] = await db.select().from(amoSettings).where(eq(amoSettings.connectionId, c.connection.id));
+      const settings = await settingsOf(db, c.connection.id);
       const seen = new Set<string>();
       const map: AmoMapping[] = req.body.statusMap.map((m, i) => {
         const pipeline = settings?.pipelines.find((p) => p.id === m.pipelineId);
@@ -138,7 +123,7 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
         seen.add(key);
         return { pipelineId: m.pipelineId, statusId: m.statusId, visitStatus: m.visitStatus };
       });
-      await db.update(amoSettings).set({ statusMap: map }).where(eq(amoSettings.connectionId, c.connection.id));
+      await setStatusMap(db, c.connection.id, map);
       return overview(userId);
     },
 

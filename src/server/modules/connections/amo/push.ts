@@ -1,15 +1,12 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ServerConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/open.ts';
-import type { Tx } from '../../../platform/db/transactions.ts';
 import { localDate } from '../../../delivery/time.ts';
 import { businessZone } from '../../account/store.ts';
-import { bookingClients } from '../../clients/schema.ts';
-import { bookingRecords, bookingServices } from '../../booking/schema.ts';
-import { connections, connectionSecrets } from '../schema.ts';
+import { clientById } from '../../clients/store.ts';
+import { recordsByIds, servicesByIds } from '../../booking/store.ts';
 import { amoFetch, originOf, type AmoAnswer } from './api.ts';
-import { amoContacts, amoLeads, amoOutbox, amoSettings } from './schema.ts';
-import { accessToken, KEEP_ALIVE_MS, markRejected, REJECTED, type AmoCreds } from './tokens.ts';
+import { contactOf, dueOutbox, leadOfRecord, markRejected, outboxRetry, outboxSent, saveContact, saveLead, setLeadStatus, setPushError, settingsOf, staleConnections } from './store.ts';
+import { accessToken, KEEP_ALIVE_MS, type AmoCreds } from './tokens.ts';
 
 // Visits → amoCRM leads through an outbox (docs/amo.md "Pushing visits"): a booking change only adds a row in its own
 // transaction, so a CRM outage never blocks a booking; the delivery tick drains the rows, 7 requests a second per
@@ -18,15 +15,6 @@ import { accessToken, KEEP_ALIVE_MS, markRejected, REJECTED, type AmoCreds } fro
 const PER_SECOND = 7;
 const BATCH = 50;
 const backoffMs = (attempts: number) => Math.min(3_600_000, 2 ** Math.min(attempts, 12) * 1000);
-
-/** The booking store's hook: queue a visit of an owner with an amoCRM connection (one statement; nothing otherwise). */
-export async function queueAmoPush(tx: Tx, record: { id: number; userId: number; updatedAt: Date }): Promise<void> {
-  await tx.execute(sql`
-    INSERT INTO amo_outbox (record_id, connection_id, next_at)
-    SELECT ${record.id}, c.id, ${record.updatedAt.toISOString()}::timestamptz FROM connections c
-    WHERE c.user_id = ${record.userId} AND c.kind = 'amo' ORDER BY c.id LIMIT 1
-    ON CONFLICT (record_id) DO UPDATE SET seq = amo_outbox.seq + 1, attempts = 0, next_at = excluded.next_at`);
-}
 
 /** At most `PER_SECOND` requests in any second (amoCRM's per-integration limit). */
 function pacer() {
@@ -51,13 +39,7 @@ export async function runAmoJobs(db: Db, config: ServerConfig): Promise<number> 
     keptAliveAt = now;
     await keepAlive(db, config);
   }
-  const due = await db
-    .select({ recordId: amoOutbox.recordId, connectionId: amoOutbox.connectionId, seq: amoOutbox.seq, attempts: amoOutbox.attempts })
-    .from(amoOutbox)
-    .innerJoin(connections, eq(connections.id, amoOutbox.connectionId))
-    .where(and(lte(amoOutbox.nextAt, new Date(now)), sql`${connections.lastError} IS DISTINCT FROM ${REJECTED}`))
-    .orderBy(asc(amoOutbox.nextAt))
-    .limit(BATCH);
+  const due = await dueOutbox(db, new Date(now), BATCH);
   const stopped = new Set<number>();
   const paces = new Map<number, () => Promise<void>>();
   let sent = 0;
@@ -71,14 +53,13 @@ export async function runAmoJobs(db: Db, config: ServerConfig): Promise<number> 
     const at = config.now();
     if (outcome === 'sent') {
       sent++;
-      await db.delete(amoOutbox).where(and(eq(amoOutbox.recordId, row.recordId), eq(amoOutbox.seq, row.seq)));
-      await db.update(amoSettings).set({ lastPushAt: new Date(at) }).where(eq(amoSettings.connectionId, row.connectionId));
-      await db.update(connections).set({ lastError: null }).where(and(eq(connections.id, row.connectionId), eq(connections.lastError, 'providerUnavailable')));
+      await outboxSent(db, row, new Date(at));
+      await setPushError(db, row.connectionId, null);
       continue;
     }
     if (outcome !== 'rejected') {
-      await db.update(amoOutbox).set({ attempts: row.attempts + 1, nextAt: new Date(at + backoffMs(row.attempts)) }).where(eq(amoOutbox.recordId, row.recordId));
-      if (outcome === 'failed') await db.update(connections).set({ lastError: 'providerUnavailable' }).where(and(eq(connections.id, row.connectionId), sql`${connections.lastError} IS DISTINCT FROM ${REJECTED}`));
+      await outboxRetry(db, row.recordId, row.attempts + 1, new Date(at + backoffMs(row.attempts)));
+      if (outcome === 'failed') await setPushError(db, row.connectionId, 'providerUnavailable');
     }
     // A 429 or a revoked token stops this account's pushes for this tick; the rest wait for the next.
     if (outcome !== 'failed') stopped.add(row.connectionId);
@@ -88,24 +69,21 @@ export async function runAmoJobs(db: Db, config: ServerConfig): Promise<number> 
 
 /** Refreshes pairs not refreshed for 30 days, so the 3-month refresh token never lapses on a quiet account. */
 async function keepAlive(db: Db, config: ServerConfig): Promise<void> {
-  const old = await db
-    .select({ id: connections.id })
-    .from(connections)
-    .innerJoin(connectionSecrets, eq(connectionSecrets.connectionId, connections.id))
-    .where(and(eq(connections.kind, 'amo'), lte(connectionSecrets.updatedAt, new Date(config.now() - KEEP_ALIVE_MS)), sql`${connections.lastError} IS DISTINCT FROM ${REJECTED}`));
-  for (const c of old) await accessToken(db, config, c.id, { force: true, seen: undefined }).catch(() => undefined);
+  for (const id of await staleConnections(db, new Date(config.now() - KEEP_ALIVE_MS))) {
+    await accessToken(db, config, id, { force: true }).catch(() => undefined);
+  }
 }
 
 /** What amoCRM should show for the visit: the lead's name, price and, when the owner mapped it, its status. */
 async function leadOf(db: Db, connectionId: number, recordId: number) {
-  const [record] = await db.select().from(bookingRecords).where(eq(bookingRecords.id, recordId));
+  const record = (await recordsByIds(db, [recordId])).get(recordId);
   if (!record) return undefined;
-  const [client] = await db.select().from(bookingClients).where(eq(bookingClients.id, record.clientId));
-  const services = record.serviceIds.length ? await db.select().from(bookingServices).where(inArray(bookingServices.id, record.serviceIds)) : [];
+  const client = await clientById(db, record.clientId);
+  const services = [...(await servicesByIds(db, record.serviceIds)).values()];
   const zone = await businessZone(db, record.userId);
-  const [settings] = await db.select().from(amoSettings).where(eq(amoSettings.connectionId, connectionId));
-  const [lead] = await db.select().from(amoLeads).where(eq(amoLeads.recordId, recordId));
-  const [contact] = client ? await db.select().from(amoContacts).where(and(eq(amoContacts.connectionId, connectionId), eq(amoContacts.clientId, client.id))) : [];
+  const settings = await settingsOf(db, connectionId);
+  const lead = await leadOfRecord(db, recordId);
+  const contact = client ? await contactOf(db, connectionId, client.id) : undefined;
   const map = settings?.statusMap ?? [];
   // The visit's status moves the lead only when the lead's current status does not already mean it (no ping-pong
   // with a status change that came from amoCRM).
@@ -119,7 +97,8 @@ async function leadOf(db: Db, connectionId: number, recordId: number) {
     body: {
       name: `${services.map((s) => s.title).join(', ') || 'Visit'} ${localDate(record.startAt.getTime(), zone)}`,
       price: Math.round(services.reduce((sum, s) => sum + s.price, 0)),
-      ...(target ? { pipeline_id: target.pipelineId, status_id: target.statusId } : {}),
+      pipeline_id: target?.pipelineId,
+      status_id: target?.statusId,
     },
   };
 }
@@ -142,7 +121,7 @@ async function pushVisit(db: Db, config: ServerConfig, connectionId: number, rec
       creds = again.creds;
       await pace();
       a = await amoFetch(`${originOf(config, creds.subdomain)}${path}`, { method, json, token: creds.accessToken });
-      if (!('down' in a) && a.status === 401) await markRejected(db, connectionId, config.now());
+      if (!('down' in a) && a.status === 401) await markRejected(db, connectionId, new Date(config.now()));
     }
     return a;
   };
@@ -153,7 +132,7 @@ async function pushVisit(db: Db, config: ServerConfig, connectionId: number, rec
     const a = await call(`/api/v4/leads/${visit.lead.leadId}`, 'PATCH', visit.body);
     const bad = outcome(a);
     if (bad) return bad;
-    if ('status_id' in visit.body) await db.update(amoLeads).set({ statusId: visit.body.status_id }).where(eq(amoLeads.recordId, recordId));
+    if (visit.body.status_id !== undefined) await setLeadStatus(db, recordId, visit.body.status_id);
     return 'sent';
   }
   const phone = visit.client ? `+${visit.client.phone}` : undefined;
@@ -165,9 +144,9 @@ async function pushVisit(db: Db, config: ServerConfig, connectionId: number, rec
   if (bad) return bad;
   const created = (Array.isArray((a as { body: unknown }).body) ? (a as { body: unknown[] }).body[0] : undefined) as { id?: unknown; contact_id?: unknown } | undefined;
   if (typeof created?.id !== 'number') return 'failed';
-  await db.insert(amoLeads).values({ recordId, connectionId, leadId: created.id, statusId: (visit.body as { status_id?: number }).status_id ?? null }).onConflictDoNothing();
+  await saveLead(db, { recordId, connectionId, leadId: created.id, statusId: visit.body.status_id ?? null });
   if (visit.client && !visit.contact && typeof created.contact_id === 'number') {
-    await db.insert(amoContacts).values({ connectionId, clientId: visit.client.id, contactId: created.contact_id }).onConflictDoNothing();
+    await saveContact(db, { connectionId, clientId: visit.client.id, contactId: created.contact_id });
   }
   return 'sent';
 }

@@ -1,14 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { sameSecret } from '../../../platform/auth/secrets.ts';
 import type { AppContext } from '../../../platform/context.ts';
 import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import type { WebhookGuard } from '../../../platform/http/webhook-guard.ts';
 import { eventContext } from '../../../delivery/event-context.ts';
-import { setRecordStatus } from '../../booking/store.ts';
-import { bookingRecords } from '../../booking/schema.ts';
+import { recordsByIds, setRecordStatus } from '../../booking/store.ts';
 import { sealedConnections, type Sealed } from '../sealed.ts';
-import { amoLeads, amoSettings } from './schema.ts';
+import { leadByAmoId, setLeadStatus, settingsOf } from './store.ts';
 
 // amoCRM signs nothing: its webhook URL carries `<connectionId>.<secret>` (docs/amo.md "Webhook"), checked against the
 // sealed secret before the body is read; an unknown id or a wrong secret are the same 404.
@@ -52,14 +50,14 @@ export async function receiveAmoWebhook(ctx: AppContext, req: FastifyRequest): P
   let applied = false;
   for (const change of statusChanges(body)) {
     const moved = await ctx.db.transaction(async (tx) => {
-      const [lead] = await tx.select().from(amoLeads).where(and(eq(amoLeads.connectionId, id), eq(amoLeads.leadId, change.leadId)));
+      const lead = await leadByAmoId(tx, id, change.leadId);
       if (!lead) return false;
-      await tx.update(amoLeads).set({ statusId: change.statusId }).where(eq(amoLeads.recordId, lead.recordId));
-      const [settings] = await tx.select().from(amoSettings).where(eq(amoSettings.connectionId, id));
+      await setLeadStatus(tx, lead.recordId, change.statusId);
+      const settings = await settingsOf(tx, id);
       const mapped = settings?.statusMap.find((m) => m.pipelineId === change.pipelineId && m.statusId === change.statusId);
       if (!mapped) return false;
       try {
-        const [before] = await tx.select({ status: bookingRecords.status }).from(bookingRecords).where(eq(bookingRecords.id, lead.recordId));
+        const before = (await recordsByIds(tx, [lead.recordId])).get(lead.recordId);
         if (!before || before.status === mapped.visitStatus) return false; // the same change again
         await setRecordStatus(tx, userId, lead.recordId, mapped.visitStatus, await eventContext(ctx, tx, userId));
         return true;
