@@ -248,6 +248,17 @@ describe('the webhook and other owners', () => {
     }
   });
 
+  it('the right secret: a malformed form is read as nothing (ignored), over 64 KB is 413, JSON is refused', async () => {
+    const o = await owner(server);
+    const { webhookUrl } = await connected(o);
+    const path = new URL(webhookUrl).pathname.replace('/api/v1', '');
+    const malformed = await postForm(path, '%%%not a form&leads[status][0][id]=abc');
+    expect(malformed.status).toBe(200);
+    expect(await malformed.json()).toEqual({ result: 'ignored' });
+    expect((await postForm(path, 'a='.padEnd(2 * 1024 * 1024, 'x'))).status).toBe(413);
+    expect((await fetch(server.base + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(415);
+  });
+
   it("another owner sees no connection and cannot change or remove one; removing forgets it", async () => {
     const o = await owner(server);
     await connected(o);
@@ -258,4 +269,18 @@ describe('the webhook and other owners', () => {
     expect((await server.call('DELETE', '/Accounts/Amo', { token: o.token })).status).toBe(204);
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toBeNull();
   });
+});
+
+describe('without the operator\'s integration', () => {
+  it('the overview says so and authorize/connect answer 409 amoNotConfigured', async () => {
+    const bare = await startServer({ env: { ACCESS_TOKEN_TTL_SECONDS: '3650d' } });
+    try {
+      const o = await bare.createUser(`amo-bare-${Date.now()}@example.com`, 'secret12');
+      expect((await bare.call('GET', '/Accounts/Amo', { token: o.token })).body).toEqual({ configured: false, connection: null });
+      expect(await bare.call('POST', '/Accounts/Amo/Authorize', { token: o.token })).toMatchObject({ status: 409, body: { code: 'amoNotConfigured' } });
+      expect(await bare.call('POST', '/Accounts/Amo/Connect', { token: o.token, body: { code: 'x', referer: 'a.amocrm.ru', state: 's' } })).toMatchObject({ status: 409, body: { code: 'amoNotConfigured' } });
+    } finally {
+      await bare.close();
+    }
+  }, 60_000);
 });
