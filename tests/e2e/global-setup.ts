@@ -3,6 +3,7 @@ import { startSmtpSink } from './smtp-sink.ts';
 import { startWahaGateway } from './waha-gateway.ts';
 import { startProviderDoubles } from './providers-gateway.ts';
 import { startPaymentDoubles } from './payment-gateway.ts';
+import { startAmoGateway } from './amo-gateway.ts';
 import { resetAxeSweeps } from './a11y.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './ports.ts';
 
@@ -17,7 +18,9 @@ export default async function globalSetup() {
   const stopGateway = await startWahaGateway();
   const stopProviders = await startProviderDoubles();
   const stopPayments = await startPaymentDoubles();
+  const stopAmo = await startAmoGateway();
   return async () => {
+    await stopAmo();
     await stopPayments();
     await stopProviders();
     await stopGateway();

@@ -41,7 +41,7 @@ const problem = (res: ServerResponse, status: number, title: string, detail: str
   res.end(JSON.stringify({ title, type: `https://httpstatus.es/${status}`, status, detail, ...extra }));
 };
 
-export async function startAmoFake(opts: { perSecond?: number; redirectUri: string }): Promise<AmoFake> {
+export async function startAmoFake(opts: { perSecond?: number; redirectUri: string; clientId?: string; clientSecret?: string }): Promise<AmoFake> {
   const window = new SlidingWindow(opts.perSecond ?? 7, 1000);
   const codes = new Map<string, { subdomain: string; expiresAt: number }>();
   const access = new Map<string, { subdomain: string; expiresAt: number }>();
@@ -143,8 +143,8 @@ export async function startAmoFake(opts: { perSecond?: number; redirectUri: stri
   });
 
   return Object.assign(fake, server, {
-    clientId: 'integration-' + randomBytes(4).toString('hex'),
-    clientSecret: randomBytes(16).toString('hex'),
+    clientId: opts.clientId ?? 'integration-' + randomBytes(4).toString('hex'),
+    clientSecret: opts.clientSecret ?? randomBytes(16).toString('hex'),
     redirectUri: opts.redirectUri,
     clock: { ms: Date.now() },
     accounts: new Map<string, AmoAccount>(),
