@@ -1,7 +1,7 @@
 // amoCRM (/accounts/amo and /accounts/amo/connect) against the double the global setup starts (tests/e2e/amo-gateway.ts):
 // the empty state (axe), Connect → amoCRM's consent → the connect page's success, the connection with its stage map
 // saved and read back after a reload, disconnect behind a confirmation; the connect page without amoCRM's parameters
-// shows §8 "missing amo connection parameters" with a link back.
+// shows §8 "missing amo connection parameters" with a link back, whether opened bare or refused by the server.
 import { customer } from './flows-support.ts';
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test } from './support.ts';
 
@@ -53,8 +53,12 @@ test('amoCRM: the connect page without amoCRM parameters says what is missing an
   const locale = brand.locale.default;
   const t = tOf(locale, 'connections');
   await prepareStorage(context, { tokens: await customer(baseURL!, 'amo-missing'), locale });
-  await page.goto('/accounts/amo/connect?state=forged');
+  // Opened bare (nothing is posted), then with a state the server never issued (its 400 names the state).
+  await page.goto('/accounts/amo/connect');
   await expect(page.locator('[data-amo-connect="failed"]')).toContainText(t('server.amoParametersMissing'));
+  await page.goto('/accounts/amo/connect?code=def502&referer=salon.amocrm.ru&state=forged');
+  await expect(page.locator('[data-amo-connect="failed"]')).toContainText(t('server.amoParametersMissing'));
+  await expect(page).toHaveURL(/\/accounts\/amo\/connect$/);
   await page.getByRole('link', { name: t('amo.back') }).click();
   await expect(page).toHaveURL(/\/accounts\/amo$/);
 });

@@ -20,7 +20,10 @@ export default function AmoConnect(props: ConnectionsProps) {
 
   useEffect(() => {
     const q = new URLSearchParams(location.search);
-    void connectAmo({ code: q.get('code') ?? '', referer: q.get('referer') ?? '', state: q.get('state') ?? '' }).then(({ data, problem }) => {
+    const params = { code: q.get('code') ?? '', referer: q.get('referer') ?? '', state: q.get('state') ?? '' };
+    // Opened without what amoCRM sends (a bookmark, a reload after the address was cleaned): nothing to post.
+    if (!params.code || !params.referer || !params.state) return setOutcome({ ok: false, text: explainProblem({ code: 'amoParametersMissing', status: 400 }, t) });
+    void connectAmo(params).then(({ data, problem }) => {
       // The code is single-use: drop it from the address so a reload does not post it again.
       history.replaceState(null, '', location.pathname);
       setOutcome(data ? { ok: true } : { ok: false, text: explainProblem(problem, t) });
