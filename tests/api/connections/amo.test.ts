@@ -144,9 +144,14 @@ describe('tokens', () => {
     server.clock.advance(2 * DAY);
     expect(await accessToken(server.api.db, server.api.config, id)).toEqual({ rejected: true });
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toMatchObject({ state: 'tokenRejected', lastError: 'amoTokenRejected' });
-    // Connecting again brings it back.
+    // Visits wait meanwhile; connecting again brings it back and they go.
+    await book(server, o, nowSec(server) + 2 * DAY);
+    await server.api.delivery.tick();
+    expect(fake.accounts.get(subdomain)!.leads.size).toBe(0);
     const again = await connect(o, { code: fake.issueCode(subdomain), referer: `${subdomain}.amocrm.ru`, state: await stateOf(o) });
-    expect(again.body.connection).toMatchObject({ id, state: 'Connected', lastError: null });
+    expect(again.body.connection).toMatchObject({ id, state: 'Connected', lastError: null, pending: 1 });
+    await server.api.delivery.tick();
+    expect(fake.accounts.get(subdomain)!.leads.size).toBe(1);
   });
 });
 

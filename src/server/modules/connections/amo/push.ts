@@ -5,7 +5,7 @@ import { businessZone } from '../../account/store.ts';
 import { clientById } from '../../clients/store.ts';
 import { recordsByIds, servicesByIds } from '../../booking/store.ts';
 import { amoFetch, originOf, type AmoAnswer } from './api.ts';
-import { contactOf, dueOutbox, leadOfRecord, markRejected, outboxRetry, outboxSent, saveContact, saveLead, setLeadStatus, setPushError, settingsOf, staleConnections } from './store.ts';
+import { claimDueOutbox, contactOf, leadOfRecord, markRejected, outboxRetry, outboxSent, saveContact, saveLead, setLeadStatus, setPushError, settingsOf, staleConnections } from './store.ts';
 import { accessToken, KEEP_ALIVE_MS, type AmoCreds } from './tokens.ts';
 
 // Visits → amoCRM leads through an outbox (docs/amo.md "Pushing visits"): a booking change only adds a row in its own
@@ -14,6 +14,8 @@ import { accessToken, KEEP_ALIVE_MS, type AmoCreds } from './tokens.ts';
 
 const PER_SECOND = 7;
 const BATCH = 50;
+/** A claimed row is due again after this if the worker dies mid-push. */
+const LEASE_MS = 15 * 60_000;
 const backoffMs = (attempts: number) => Math.min(3_600_000, 2 ** Math.min(attempts, 12) * 1000);
 
 /** At most `PER_SECOND` requests in any second (amoCRM's per-integration limit). */
@@ -39,12 +41,15 @@ export async function runAmoJobs(db: Db, config: ServerConfig): Promise<number> 
     keptAliveAt = now;
     await keepAlive(db, config);
   }
-  const due = await dueOutbox(db, new Date(now), BATCH);
+  const due = await claimDueOutbox(db, new Date(now), new Date(now + LEASE_MS), BATCH);
   const stopped = new Set<number>();
   const paces = new Map<number, () => Promise<void>>();
   let sent = 0;
   for (const row of due) {
-    if (stopped.has(row.connectionId)) continue;
+    if (stopped.has(row.connectionId)) {
+      await outboxRetry(db, row.recordId, row.attempts, new Date(config.now() + 1000)); // its turn in the next tick
+      continue;
+    }
     if (!paces.has(row.connectionId)) paces.set(row.connectionId, pacer());
     const outcome = await pushVisit(db, config, row.connectionId, row.recordId, paces.get(row.connectionId)!).catch((error: unknown) => {
       console.error(`amo push of visit ${row.recordId} failed: ${(error as Error).message}`);
@@ -60,6 +65,8 @@ export async function runAmoJobs(db: Db, config: ServerConfig): Promise<number> 
     if (outcome !== 'rejected') {
       await outboxRetry(db, row.recordId, row.attempts + 1, new Date(at + backoffMs(row.attempts)));
       if (outcome === 'failed') await setPushError(db, row.connectionId, 'providerUnavailable');
+    } else {
+      await outboxRetry(db, row.recordId, row.attempts, new Date(at)); // waits, unclaimed, for the reconnect
     }
     // A 429 or a revoked token stops this account's pushes for this tick; the rest wait for the next.
     if (outcome !== 'failed') stopped.add(row.connectionId);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/open.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
 import { connections, connectionSecrets } from '../schema.ts';
@@ -85,14 +85,25 @@ export async function queueAmoPush(tx: Tx, record: { id: number; userId: number;
     WHERE c.user_id = ${record.userId} AND c.kind = 'amo' ORDER BY c.id LIMIT 1
     ON CONFLICT (record_id) DO UPDATE SET seq = amo_outbox.seq + 1, attempts = 0, next_at = excluded.next_at`);
 }
-export async function dueOutbox(db: Db, now: Date, limit: number) {
-  return db
-    .select({ recordId: amoOutbox.recordId, connectionId: amoOutbox.connectionId, seq: amoOutbox.seq, attempts: amoOutbox.attempts })
+/**
+ * Claims up to `limit` due rows by moving them past `leaseUntil` (SKIP LOCKED), so two delivery workers never push
+ * the same visit at once; each claimed row is then deleted, retried or released. A crash leaves them due at the lease's end.
+ */
+export async function claimDueOutbox(db: Db, now: Date, leaseUntil: Date, limit: number) {
+  const due = db
+    .select({ recordId: amoOutbox.recordId })
     .from(amoOutbox)
     .innerJoin(connections, eq(connections.id, amoOutbox.connectionId))
     .where(and(lte(amoOutbox.nextAt, now), notRejected))
     .orderBy(asc(amoOutbox.nextAt))
-    .limit(limit);
+    .limit(limit)
+    .for('update', { of: amoOutbox, skipLocked: true });
+  const rows = await db
+    .update(amoOutbox)
+    .set({ nextAt: leaseUntil })
+    .where(inArray(amoOutbox.recordId, due))
+    .returning({ recordId: amoOutbox.recordId, connectionId: amoOutbox.connectionId, seq: amoOutbox.seq, attempts: amoOutbox.attempts });
+  return rows.sort((a, b) => a.recordId - b.recordId);
 }
 /** Sent: the row goes unless a change came meanwhile (its seq grew: it is sent again). */
 export async function outboxSent(db: Tx, row: { recordId: number; seq: number; connectionId: number }, at: Date): Promise<void> {
