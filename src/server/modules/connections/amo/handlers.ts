@@ -38,7 +38,8 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
       connection: {
         id: c.connection.id,
         subdomain: c.credentials.subdomain,
-        state: c.connection.lastError === REJECTED ? 'tokenRejected' : 'Connected',
+        // Sealed under a key this server lost (credentialsUnreadable) is as dead as a revoked token: connect again.
+        state: c.connection.lastError === REJECTED || c.connection.lastError === 'credentialsUnreadable' ? 'tokenRejected' : 'Connected',
         lastError: c.connection.lastError,
         tokenExpiresUnixTime: Math.floor(c.credentials.expiresAt / 1000),
         pipelines: settings?.pipelines ?? [],
