@@ -137,6 +137,19 @@ describe('tokens', () => {
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection.state).toBe('Connected');
   });
 
+  it('the keep-alive refreshes a pair nobody used for 30 days, so the 3-month refresh token never lapses', async () => {
+    const o = await owner(server);
+    const { id } = await connected(o);
+    const secretOf = async () => (await server.api.db.select().from(connectionSecrets).where(eq(connectionSecrets.connectionId, id)))[0]!;
+    const before = await secretOf();
+    server.clock.advance(31 * DAY);
+    await server.api.delivery.tick();
+    const after = await secretOf();
+    expect(after.sealed).not.toBe(before.sealed);
+    expect(after.updatedAt.getTime()).toBe(server.clock.now());
+    expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toMatchObject({ state: 'Connected', tokenExpiresUnixTime: nowSec(server) + 86400 });
+  });
+
   it('a revoked refresh token turns the connection to tokenRejected (connect again)', async () => {
     const o = await owner(server);
     const { subdomain, id } = await connected(o);
