@@ -1998,6 +1998,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Accounts/Amo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's amoCRM connection (null before one), whether the operator configured the integration, and the webhook address amoCRM posts lead status changes to. */
+        get: operations["getAmoConnection"];
+        put?: never;
+        post?: never;
+        /** Forgets the connection, its tokens, status map and queued pushes. Nothing to remove is 404. */
+        delete: operations["removeAmoConnection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Amo/Authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The amoCRM consent address to open, with a `state` bound to the owner (single-use, valid 20 minutes). 409 `amoNotConfigured` when the operator set no AMO_CLIENT_ID/AMO_CLIENT_SECRET. */
+        post: operations["authorizeAmo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Amo/Connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What amoCRM redirected to /accounts/amo/connect with. 400 `amoParametersMissing` (§8 "missing amo connection parameters") naming the field when `code`, `referer` or `state` is missing or invalid (a state not issued to this owner, used or expired); 400 naming `code` with `amoCodeRejected` when amoCRM refuses the code (expired after 20 minutes, used); 409 `amoNotConfigured`; 502 `providerUnavailable`. The code is exchanged at AMO_API_ORIGIN with the referer's subdomain; the referer itself is never fetched. Connecting again replaces the tokens (and keeps the status map when the subdomain is the same). */
+        post: operations["connectAmo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Accounts/Amo/StatusMap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Which amoCRM pipeline statuses move a visit to which status. Replaces the whole map. A pipeline or status the account does not have is 400 naming `statusMap.i`; 404 without a connection. */
+        put: operations["setAmoStatusMap"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Webhooks/amo/{amoToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** amoCRM's webhook (lead status changed), form-encoded `leads[status][0][id|status_id|pipeline_id]`. amoCRM signs nothing, so the URL carries the connection's secret, checked before the body is read: unknown or wrong → 404 `webhookNotFound`. A status change of a lead the cabinet created moves its visit as the status map says (the visit's flows fire); the same change twice changes nothing; anything else answers `ignored`. */
+        post: operations["receiveAmoWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/Accounts/BookingSystems/{system}": {
         parameters: {
             query?: never;
@@ -3928,6 +4014,43 @@ export interface components {
         };
         WabaTemplateList: {
             templates: components["schemas"]["WabaTemplate"][];
+        };
+        AmoOverview: {
+            /** @description False: the operator set no AMO_CLIENT_ID/AMO_CLIENT_SECRET; nothing can be connected */
+            configured: boolean;
+            connection: components["schemas"]["AmoConnection"] | null;
+        };
+        AmoConnection: {
+            id: number;
+            subdomain: string;
+            /**
+             * @description tokenRejected: amoCRM revoked the tokens; connect again
+             * @enum {string}
+             */
+            state: "Connected" | "tokenRejected";
+            /** @description A problem code of the last push (providerUnavailable */
+            lastError: string | null;
+            tokenExpiresUnixTime: components["schemas"]["UnixTime"];
+            pipelines: {
+                id: number;
+                name: string;
+                statuses: {
+                    id: number;
+                    name: string;
+                }[];
+            }[];
+            statusMap: components["schemas"]["AmoStatusMapping"][];
+            /** @description The address for amoCRM → Settings → Webhooks, event "lead status changed" */
+            webhookUrl: string;
+            lastPushUnixTime: number | null;
+            /** @description Visits waiting to be pushed */
+            pending: number;
+        };
+        AmoStatusMapping: {
+            pipelineId: number;
+            statusId: number;
+            /** @enum {string} */
+            visitStatus: "confirmed" | "arrived" | "noShow" | "cancelled";
         };
         BookingSystemOverview: {
             accounts: components["schemas"]["BookingSystemAccount"][];
@@ -8375,6 +8498,164 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getAmoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The overview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmoOverview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    removeAmoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    authorizeAmo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    connectAmo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code?: string;
+                    referer?: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmoOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+            502: components["responses"]["ProviderUnavailable"];
+        };
+    };
+    setAmoStatusMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    statusMap: components["schemas"]["AmoStatusMapping"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AmoOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveAmoWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                amoToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        result: "applied" | "ignored";
+                    };
+                };
+            };
             404: components["responses"]["NotFound"];
         };
     };

@@ -4,6 +4,7 @@ import { startWahaGateway } from './waha-gateway.ts';
 import { startProviderDoubles } from './providers-gateway.ts';
 import { startPaymentDoubles } from './payment-gateway.ts';
 import { startIikoGateway } from './iiko-gateway.ts';
+import { startAmoGateway } from './amo-gateway.ts';
 import { resetAxeSweeps } from './a11y.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './ports.ts';
 
@@ -19,7 +20,9 @@ export default async function globalSetup() {
   const stopProviders = await startProviderDoubles();
   const stopPayments = await startPaymentDoubles();
   const stopIiko = await startIikoGateway();
+  const stopAmo = await startAmoGateway();
   return async () => {
+    await stopAmo();
     await stopIiko();
     await stopPayments();
     await stopProviders();

@@ -23,6 +23,7 @@ import { runRenewals } from '../modules/payments/renewal-job.ts';
 import { sweepPendingCheckouts } from '../modules/payments/checkout-sweep.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
 import { chatwootTick } from '../modules/connections/chatwoot/tick.ts';
+import { runAmoJobs } from '../modules/connections/amo/push.ts';
 
 export interface DeliveryEngine {
   channel: Channel;
@@ -110,6 +111,8 @@ export async function startDelivery(opts: {
       sweptAt = config.now();
       await sweepPendingCheckouts(renewals).catch((error: unknown) => console.error(`checkout sweep failed: ${(error as Error).message}`));
     }
+    // Visits pushed to amoCRM (docs/amo.md): a CRM outage only delays them.
+    await runAmoJobs(db, config).catch((error: unknown) => console.error(`amo push failed: ${(error as Error).message}`));
     await polling;
     return total;
   };

@@ -8,6 +8,7 @@ import type { Db } from '../../platform/db/open.ts';
 import { rowsOf } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { localDate } from '../../delivery/time.ts';
+import { queueAmoPush } from '../connections/amo/store.ts';
 import { HttpError, notFound } from '../../platform/http/problem.ts';
 
 /**
@@ -44,6 +45,7 @@ export async function createRecord(tx: Tx, userId: number, input: RecordInput, c
     .values({ userId, clientId: client.id, masterId: input.masterId ?? null, serviceIds: input.serviceIds ?? [], startAt: new Date(input.startAt), source, createdAt: at, updatedAt: at })
     .returning();
   await planBookingEvent(tx, record!, { type: 'created' }, ctx.now, ctx.channel);
+  await queueAmoPush(tx, record!);
   return record!;
 }
 
@@ -85,6 +87,7 @@ export async function moveRecord(tx: Tx, userId: number, recordId: number, patch
     .where(eq(bookingRecords.id, record.id))
     .returning();
   await planBookingEvent(tx, moved!, { type: 'moved', changes, startChanged }, ctx.now, ctx.channel);
+  await queueAmoPush(tx, moved!);
   return moved!;
 }
 
@@ -105,6 +108,7 @@ export async function setRecordStatus(tx: Tx, userId: number, recordId: number, 
   }
   const event: BookingEvent = { type: status };
   await planBookingEvent(tx, updated!, event, ctx.now, ctx.channel);
+  await queueAmoPush(tx, updated!);
   return updated!;
 }
 
@@ -120,7 +124,7 @@ export async function mastersByIds(tx: Tx, ids: number[]) {
 }
 
 export async function servicesByIds(tx: Tx, ids: number[]) {
-  return byId(ids.length ? await tx.select({ id: bookingServices.id, title: bookingServices.title }).from(bookingServices).where(inArray(bookingServices.id, ids)) : []);
+  return byId(ids.length ? await tx.select({ id: bookingServices.id, title: bookingServices.title, price: bookingServices.price }).from(bookingServices).where(inArray(bookingServices.id, ids)) : []);
 }
 
 // Masters and services: the demo system's lists, and the ones booking-system webhooks report (found by `source:id`).

@@ -15,3 +15,4 @@ export * from '../../modules/connections/sending/schema.ts';
 export * from '../../modules/payments/schema.ts';
 export * from '../../modules/partners/schema.ts';
 export * from '../../modules/connections/chatwoot/schema.ts';
+export * from '../../modules/connections/amo/schema.ts';
