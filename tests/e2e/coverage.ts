@@ -25,7 +25,10 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'connections-providers.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // WhatsApp Business accounts, their templates and the connect callback against the 360dialog double, both languages.
   'connections-waba.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  // The business systems (issue 19) against their doubles, both languages of the main hosts.
   'connections-iiko.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  'connections-amo.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  'connections-chatwoot.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // The referral programme and applying a code: the RUB host (gift text, values hidden); issue 18.
   'partners.spec.ts': { brands: ['main-ru'] },
   'blacklist.spec.ts': { route: 'blacklist' },
