@@ -1,8 +1,9 @@
-import { and, eq, inArray, like, or } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { Crm } from '../../../shared/crm.ts';
-import { connections } from '../connections/schema.ts';
-import { linkedAccounts } from './schema.ts';
+import { connectedKindsOf } from '../connections/store.ts';
+import { companyKeysOf } from './store-linked.ts';
+
+const CRM_OF = { yclients: 'Yclients', altegio: 'Altegio', iiko: 'Iiko' } as const;
 
 /**
  * The systems the owner's own bundle (§3 "User accounts bundle") is connected to: the crms stored at sign-up (a
@@ -10,23 +11,9 @@ import { linkedAccounts } from './schema.ts';
  * booking entry follows it (src/shared/crm.ts), so an owner who connects Altegio sees Altegio whatever the country.
  */
 export async function crmsOfBundle(db: Tx, userId: number, stored: readonly Crm[]): Promise<Crm[]> {
-  const [accounts, companies] = await Promise.all([
-    db
-      .selectDistinct({ kind: connections.kind })
-      .from(connections)
-      .where(and(eq(connections.userId, userId), inArray(connections.kind, ['yclients', 'altegio', 'iiko']))),
-    db
-      .selectDistinct({ kind: linkedAccounts.kind, externalId: linkedAccounts.externalId })
-      .from(linkedAccounts)
-      .where(
-        and(
-          eq(linkedAccounts.userId, userId),
-          or(eq(linkedAccounts.kind, 'iikoOrganization'), like(linkedAccounts.externalId, 'yclients:%'), like(linkedAccounts.externalId, 'altegio:%')),
-        ),
-      ),
-  ]);
+  const [kinds, companies] = await Promise.all([connectedKindsOf(db, userId, ['yclients', 'altegio', 'iiko']), companyKeysOf(db, userId)]);
   const found = new Set<Crm>(stored);
-  for (const { kind } of accounts) found.add(CRM_OF[kind as keyof typeof CRM_OF]);
+  for (const kind of kinds) found.add(CRM_OF[kind as keyof typeof CRM_OF]);
   for (const { kind, externalId } of companies) {
     if (kind === 'iikoOrganization') found.add('Iiko');
     else if (externalId?.startsWith('yclients:')) found.add('Yclients');
@@ -35,5 +22,3 @@ export async function crmsOfBundle(db: Tx, userId: number, stored: readonly Crm[
   // Stored order first, then the order of §3's list.
   return [...stored, ...(['Altegio', 'Yclients', 'Iiko'] as const).filter((c) => found.has(c) && !stored.includes(c))];
 }
-
-const CRM_OF = { yclients: 'Yclients', altegio: 'Altegio', iiko: 'Iiko' } as const;

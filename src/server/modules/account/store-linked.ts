@@ -1,4 +1,4 @@
-import { and, count, eq, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { linkedAccounts, users } from './schema.ts';
 
@@ -185,4 +185,12 @@ export async function stampLinkedByKey(db: Tx, userId: number, kind: LinkedAccou
 /** Serialises links of one company (`<system>:<id>`) across owners until the transaction ends. */
 export async function lockCompanyKey(db: Tx, externalId: string): Promise<void> {
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`company:${externalId}`}))`);
+}
+
+/** The kind and key of the owner's booking companies and iiko organizations (the bundle's systems: bundle.ts). */
+export async function companyKeysOf(db: Tx, userId: number): Promise<{ kind: LinkedAccountKind; externalId: string | null }[]> {
+  return db
+    .selectDistinct({ kind: linkedAccounts.kind, externalId: linkedAccounts.externalId })
+    .from(linkedAccounts)
+    .where(and(eq(linkedAccounts.userId, userId), inArray(linkedAccounts.kind, ['yclientsCompany', 'iikoOrganization'])));
 }

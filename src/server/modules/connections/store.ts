@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { connectionCodeRequests, connectionQrLinks, connections, type ConnectionState } from './schema.ts';
 
@@ -139,4 +139,10 @@ export async function instancesPage(db: Tx, q: { state?: ConnectionState | 'unkn
     db.select({ state: connections.state, n: count() }).from(connections).where(whatsapp).groupBy(connections.state),
   ]);
   return { total: Number(totalRow?.n ?? 0), rows, states };
+}
+
+/** Which of these kinds the owner has a connection of (the bundle's systems: account/bundle.ts). */
+export async function connectedKindsOf(db: Tx, userId: number, kinds: ConnectionKind[]): Promise<ConnectionKind[]> {
+  const rows = await db.selectDistinct({ kind: connections.kind }).from(connections).where(and(eq(connections.userId, userId), inArray(connections.kind, kinds)));
+  return rows.map((r) => r.kind);
 }
