@@ -17,7 +17,9 @@ export default async function globalSetup() {
   const stopGateway = await startWahaGateway();
   const stopProviders = await startProviderDoubles();
   const stopPayments = await startPaymentDoubles();
+  const stopBooking = await (await import('./booking-gateway.ts')).startBookingGateway(); // the YCLIENTS double
   return async () => {
+    await stopBooking();
     await stopPayments();
     await stopProviders();
     await stopGateway();

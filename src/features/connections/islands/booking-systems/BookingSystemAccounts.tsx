@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { createT } from '../../../../i18n/translate.ts';
 import { buttonClass } from '../../../../ui/classes.ts';
 import { FormMessage } from '../../../../ui/field.tsx';
-import { focusFirstField } from '../../../../ui/list-states.tsx';
 import { $booking, anyPullRunning, loadOverview, SYNC_POLL_MS, type BookingSystem } from '../../store-booking-systems.ts';
 import type { ConnectionsProps } from '../props.ts';
 import { AccountsTable } from './AccountsTable.tsx';
@@ -16,6 +15,8 @@ import { SYSTEM_NAME, type BookingContext } from './texts.ts';
 import { WebhookAddress } from './WebhookAddress.tsx';
 
 const FORM_TITLE = 'booking-connect-title';
+/** The empty state's next step: the connect form's first text field (past the way-to-connect radios). */
+const focusForm = () => document.querySelector<HTMLElement>(`form[aria-labelledby="${FORM_TITLE}"] input:not([type="radio"])`)?.focus();
 
 /**
  * §2 /accounts/yclients and /accounts/altegio: connect the system (login and password or a user token), the
@@ -69,7 +70,7 @@ export default function BookingSystemAccounts(props: ConnectionsProps & { system
         retry={() => void loadOverview(system)}
         emptyAction={
           overview?.partnerConfigured && !atLimit ? (
-            <button type="button" className={buttonClass} onClick={() => focusFirstField(FORM_TITLE)}>{t('bookingSystems.companies.emptyAction', ctx.named)}</button>
+            <button type="button" className={buttonClass} onClick={focusForm}>{t('bookingSystems.companies.emptyAction', ctx.named)}</button>
           ) : undefined
         }
       />
