@@ -105,3 +105,13 @@ export async function setSync(db: Tx, id: number, startedAt: number, sync: Recor
 export async function deleteLinkedAccount(db: Tx, id: number): Promise<void> {
   await db.delete(linkedAccounts).where(eq(linkedAccounts.id, id));
 }
+
+/** Stamps the owner's company row (`external_id` = key) with `patch` merged into `data`; false when there is none. */
+export async function stampLinkedByKey(db: Tx, userId: number, kind: LinkedAccountKind, externalId: string, patch: Record<string, unknown>): Promise<boolean> {
+  const rows = await db
+    .update(linkedAccounts)
+    .set({ data: sql`${linkedAccounts.data} || ${JSON.stringify(patch)}::jsonb` })
+    .where(and(eq(linkedAccounts.userId, userId), eq(linkedAccounts.kind, kind), eq(linkedAccounts.externalId, externalId)))
+    .returning({ id: linkedAccounts.id });
+  return rows.length > 0;
+}
