@@ -58,6 +58,10 @@ test('YCLIENTS: connects by login, links a company, pulls its masters into the f
   await expect(row).toContainText('UTC+3');
   await expect(row).toContainText(t('bookingSystems.companies.never'));
   await expectNoSeriousA11yViolations(page, `${brand.id} /accounts/yclients linked`);
+  // Pull again: it runs in the background and ends as before (the overview is read again while it runs).
+  await row.getByRole('button', { name: `${t('bookingSystems.companies.pull')}: ${center}` }).click();
+  await expect(row).toHaveAttribute('data-sync', 'done');
+  await expect(row.locator('[data-sync-counts]')).toContainText('2');
 
   // The flow editor's filters step offers the pulled masters.
   const flow = await api(baseURL!, 'POST', '/Flows', tokens.token, { title: 'Visit reminder', content: 'Hello', type: 'recordReminder' });

@@ -89,11 +89,12 @@ export function CompaniesTable({ ctx, companies, loading, failed, retry, emptyAc
             hideHeader: true,
             cell: (c) => {
               const running = c.sync.state === 'running' || starting === c.id;
+              const pullText = running ? t('bookingSystems.sync.running') : t('bookingSystems.companies.pull');
               return (
                 <div className="flex flex-wrap gap-2 whitespace-nowrap">
                   {c.accountId != null && (
-                    <button type="button" className={secondaryButtonClass} disabled={running} aria-busy={running} aria-label={t('bookingSystems.companies.pullLabel', { name: c.name })} onClick={() => void pull(c)}>
-                      {running ? t('bookingSystems.sync.running') : t('bookingSystems.companies.pull')}
+                    <button type="button" className={secondaryButtonClass} disabled={running} aria-busy={running} aria-label={`${pullText}: ${c.name}`} onClick={() => void pull(c)}>
+                      {pullText}
                     </button>
                   )}
                   <button type="button" className={dangerButtonClass} aria-label={t('bookingSystems.companies.unlinkLabel', { name: c.name })} onClick={() => setConfirming(c)}>{t('bookingSystems.companies.unlink')}</button>

@@ -71,7 +71,7 @@ export function LinkCompany({ ctx, account, onClose }: { ctx: BookingContext; ac
                 <span className="inline-flex items-center gap-1 text-sm text-green-800" data-linked><span aria-hidden="true" className="i-lucide-check" />{t('bookingSystems.reach.linked')}</span>
               ) : (
                 <button type="button" className={buttonClass} disabled={linking !== undefined} aria-busy={linking === c.companyId} aria-label={t('bookingSystems.reach.linkLabel', { name: c.name })} onClick={() => void link(c)}>
-                  {linking === c.companyId ? t('working') : t('bookingSystems.reach.link')}
+                  {t('bookingSystems.reach.link')}
                 </button>
               ),
           },
