@@ -1,11 +1,13 @@
 // YCLIENTS (/accounts/yclients, issue 19) against the double the global setup starts (tests/e2e/booking-gateway.ts):
 // the empty state leads to the connect form, a wrong password is refused, login and password connect, a company is
 // linked from the connection's reachable companies, its pull ends with its masters, and those masters are what the
-// flow editor's filters step offers. Then unlink and delete, each behind a confirmation.
-import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test } from './support.ts';
+// flow editor's filters step offers. Then unlink and delete, each behind a confirmation. And the marketplace: the
+// registration route forwards the salon to the screen, which confirms the install once.
+import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test, uniqueEmail } from './support.ts';
 import { api, customer } from './flows-support.ts';
-import { companyNames, E2E_YCLIENTS_PASSWORD, masterName } from './booking-gateway.ts';
+import { companyNames, E2E_YCLIENTS_APP, E2E_YCLIENTS_PASSWORD, installSalon, masterName } from './booking-gateway.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
+import { localizedPath } from '../../src/routes/locale-paths.ts';
 
 test.beforeEach(async ({ brand }) => {
   const names = routesForBrand(brand).map((r) => r.name);
@@ -81,4 +83,40 @@ test('YCLIENTS: connects by login, links a company, pulls its masters into the f
   await account.getByRole('button', { name: t('bookingSystems.accounts.removeLabel', { name: `${tag}@example.com` }) }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t('remove.yes') }).click();
   await expect(account).toHaveCount(0);
+});
+
+test('YCLIENTS marketplace: sign-up from the install links the salon; ids the system refuses show the §8 error', async ({ page, context, brand }) => {
+  test.skip(brand.id !== 'main-ru' && brand.id !== 'main-intl', 'the marketplace registration runs on the main hosts');
+  const locale = brand.locale.default;
+  const t = tOf(locale, 'connections');
+  const tAccount = tOf(locale, 'account');
+  const named = { system: 'YCLIENTS' };
+  const tag = `mp${Date.now().toString(36)}${brand.id.replace(/\W/g, '')}`;
+  const { salonId, name } = await installSalon(tag);
+  await prepareStorage(context, { locale });
+
+  // The marketplace sends the owner to the registration route with the salon; signing up lands on the screen.
+  await page.goto(localizedPath(brand, locale, `/account/register/yclients/${E2E_YCLIENTS_APP}?salon_id=${salonId}`));
+  await expect(page.getByRole('button', { name: tAccount('register.submit') })).toBeEnabled();
+  await page.getByLabel(tAccount('email'), { exact: true }).fill(uniqueEmail('market-yclients'));
+  await page.getByLabel(tAccount('password'), { exact: true }).fill('secret1');
+  await page.getByLabel(tAccount('confirmPassword')).fill('secret1');
+  await page.getByLabel(tAccount('phone')).fill('+7 916 123-45-67');
+  const country = page.getByLabel(tAccount('country'));
+  if (await country.count()) await country.selectOption({ index: 1 });
+  await page.getByLabel(tAccount('terms')).check();
+  await page.getByRole('button', { name: tAccount('register.submit') }).click();
+
+  // The install is confirmed once and the salon linked and pulled; the ids leave the address.
+  await expect(page.locator('[data-marketplace="done"]')).toHaveText(t('bookingSystems.marketplace.done', { ...named, name }));
+  expect(new URL(page.url()).search).toBe('');
+  const row = page.locator('[data-booking-company]').filter({ hasText: name });
+  await expect(row).toHaveAttribute('data-sync', 'done');
+  await expect(page.locator('[data-booking-account]')).toContainText(t('bookingSystems.accounts.marketplace'));
+  await expectNoSeriousA11yViolations(page, `${brand.id} /accounts/yclients marketplace`);
+
+  // A salon that never installed the app: the system refuses, and the screen says so.
+  await page.goto(`/accounts/yclients?salon_id=${salonId + 100_000}&application_id=${E2E_YCLIENTS_APP}`);
+  await expect(page.locator('[data-marketplace="failed"]')).toHaveText(t('bookingSystems.marketplace.failed', named));
+  await expect(page.locator('[data-booking-company]')).toHaveCount(1);
 });
