@@ -7,9 +7,10 @@ import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { unixSeconds } from '../../../platform/db/rows.ts';
 import { lockUser } from '../../account/store.ts';
+import type { Tx } from '../../../platform/db/transactions.ts';
 import { addSealedConnection } from '../store-secrets.ts';
 import { sealedConnections } from '../sealed.ts';
-import { connectionsOf, countConnectionsOf, deleteConnection, type ConnectionRow } from '../store.ts';
+import { connectionsOf, deleteConnection, type ConnectionRow } from '../store.ts';
 import { providerDown } from '../provider-call.ts';
 import { bookingApi, isOk, SYSTEM_NAME, type BookingSystem } from './api.ts';
 import { tokenRejected } from './company.ts';
@@ -41,8 +42,8 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
     if (!config.businessSystems[system].partnerToken) throw new HttpError(409, 'bookingPartnerNotConfigured');
   };
   const own = (req: FastifyRequest, system: BookingSystem, id: number) => sealed.own(req, id, system, 'bookingAccountNotFound');
-  const credentialAccounts = async (userId: number, system: BookingSystem) =>
-    (await connectionsOf(db, userId, system)).filter((c) => !c.session?.startsWith(MARKETPLACE_SESSION)).length;
+  const credentialAccounts = async (tx: Tx, userId: number, system: BookingSystem) =>
+    (await connectionsOf(tx, userId, system)).filter((c) => !c.session?.startsWith(MARKETPLACE_SESSION)).length;
   const atLimit = () => new HttpError(409, 'accountLimitReached', { params: { limit: ACCOUNT_LIMIT } });
 
   /** The user token for the credentials given: checked by the system before anything is kept. */
@@ -84,12 +85,12 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
       const userId = requireAuth(req).userId;
       const system = req.params.system;
       requirePartner(system);
-      if ((await credentialAccounts(userId, system)) >= ACCOUNT_LIMIT) throw atLimit();
+      if ((await credentialAccounts(db, userId, system)) >= ACCOUNT_LIMIT) throw atLimit();
       const { token, name } = await userTokenOf(system, req.body);
       // The owner's row lock makes the count and the insert one step: two connects at once cannot pass the limit.
       const row = await db.transaction(async (tx) => {
         await lockUser(tx, userId);
-        if ((await credentialAccounts(userId, system)) >= ACCOUNT_LIMIT) throw atLimit();
+        if ((await credentialAccounts(tx, userId, system)) >= ACCOUNT_LIMIT) throw atLimit();
         return addSealedConnection(tx, { userId, kind: system, name: name.slice(0, 254), state: 'Connected', at: new Date(config.now()) }, sealed.seal(system, { userToken: token }));
       });
       reply.code(201);
