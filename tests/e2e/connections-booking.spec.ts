@@ -5,7 +5,7 @@
 // registration route forwards the salon to the screen, which confirms the install once.
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test, uniqueEmail } from './support.ts';
 import { api, customer } from './flows-support.ts';
-import { companyNames, E2E_YCLIENTS_APP, E2E_YCLIENTS_PASSWORD, installSalon, masterName } from './booking-gateway.ts';
+import { bookingControl, E2E_YCLIENTS_APP, masterName } from './booking-gateway.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 
@@ -22,7 +22,8 @@ test('YCLIENTS: connects by login, links a company, pulls its masters into the f
   const tokens = await customer(baseURL!, 'booking');
   await prepareStorage(context, { tokens, locale });
   const tag = `e2e${Date.now().toString(36)}${brand.id.replace(/\W/g, '')}`;
-  const [center] = companyNames(tag);
+  const user = await bookingControl<{ login: string; password: string; names: string[] }>('user', tag);
+  const [center] = user.names;
 
   // Nothing yet: the empty state leads to the form; the webhook address is there from the start.
   await page.goto('/accounts/yclients');
@@ -37,17 +38,17 @@ test('YCLIENTS: connects by login, links a company, pulls its masters into the f
 
   // A wrong password: refused, nothing connected.
   const form = page.locator('[data-booking-connect]');
-  await login.fill(`${tag}@example.com`);
+  await login.fill(user.login);
   await page.getByLabel(t('bookingSystems.form.password', named), { exact: true }).fill('wrong-password');
   await form.getByRole('button', { name: t('bookingSystems.form.submit') }).click();
   await expect(form.locator('[data-field-error], [data-form-message="error"]').first()).toBeVisible();
   await expect(page.locator('[data-booking-account]')).toHaveCount(0);
 
   // The right one: the connection is listed and its reachable companies open.
-  await page.getByLabel(t('bookingSystems.form.password', named), { exact: true }).fill(E2E_YCLIENTS_PASSWORD);
+  await page.getByLabel(t('bookingSystems.form.password', named), { exact: true }).fill(user.password);
   await form.getByRole('button', { name: t('bookingSystems.form.submit') }).click();
   await expect(page.locator('[data-booking-account]')).toHaveCount(1);
-  await expect(page.locator('body')).not.toContainText(E2E_YCLIENTS_PASSWORD);
+  await expect(page.locator('body')).not.toContainText(user.password);
   const reach = page.locator('[data-booking-reach]');
   await expect(reach.locator('[data-reachable-id]')).toHaveCount(2);
 
@@ -80,7 +81,7 @@ test('YCLIENTS: connects by login, links a company, pulls its masters into the f
   await page.getByRole('alertdialog').getByRole('button', { name: t('remove.yes') }).click();
   await expect(page.locator('[data-booking-company]')).toHaveCount(0);
   const account = page.locator('[data-booking-account]');
-  await account.getByRole('button', { name: t('bookingSystems.accounts.removeLabel', { name: `${tag}@example.com` }) }).click();
+  await account.getByRole('button', { name: t('bookingSystems.accounts.removeLabel', { name: user.login }) }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: t('remove.yes') }).click();
   await expect(account).toHaveCount(0);
 });
@@ -92,7 +93,7 @@ test('YCLIENTS marketplace: sign-up from the install links the salon; ids the sy
   const tAccount = tOf(locale, 'account');
   const named = { system: 'YCLIENTS' };
   const tag = `mp${Date.now().toString(36)}${brand.id.replace(/\W/g, '')}`;
-  const { salonId, name } = await installSalon(tag);
+  const { salonId, name } = await bookingControl<{ salonId: number; name: string }>('install', tag);
   await prepareStorage(context, { locale });
 
   // The marketplace sends the owner to the registration route with the salon; signing up lands on the screen.
