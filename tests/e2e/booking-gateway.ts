@@ -4,7 +4,7 @@
 // setup's process, not in the test workers). Every control makes companies with fresh ids, so runs and brands never
 // meet a company another cabinet linked. Test-only.
 import { createServer, type Server } from 'node:http';
-import { ALL_RIGHTS, startYclientsFake, type FakeCompany, type YclientsFake } from '../fakes/yclients-fake.ts';
+import { ALL_RIGHTS, startYclientsFake, type FakeCompany, type FakeRight, type YclientsFake } from '../fakes/yclients-fake.ts';
 import { E2E_PORT } from './ports.ts';
 
 export const E2E_YCLIENTS_PORT = E2E_PORT + 21;
@@ -36,8 +36,9 @@ type Controls = Partial<Record<string, (query: URLSearchParams) => unknown>>;
 function controlsOf(fake: YclientsFake): Controls {
   let next = 700_000 + Math.floor(Math.random() * 100_000) * 10; // a fresh range per run: ids linked by earlier runs stay unused
   return {
-    /** A user reaching two companies with every right: what the owner types into the connect form. */
+    /** A user reaching two companies (every right, or those of `rights=staff,services`): what the owner types into the form. */
     user: (q) => {
+      const rights = q.get('rights')?.split(',').filter((r): r is FakeRight => (ALL_RIGHTS as string[]).includes(r)) ?? ALL_RIGHTS;
       const tag = q.get('tag') ?? 'x';
       const names = [`Salon ${tag} Center`, `Salon ${tag} North`];
       const ids = names.map((title, i) => {
@@ -45,8 +46,8 @@ function controlsOf(fake: YclientsFake): Controls {
         addCompany(fake, id, title, tag, 1 + i * 2);
         return id;
       });
-      const { login, password } = fake.addUser(Object.fromEntries(ids.map((id) => [id, ALL_RIGHTS])));
-      return { login, password, names };
+      const { login, password, token } = fake.addUser(Object.fromEntries(ids.map((id) => [id, rights])));
+      return { login, password, token, names };
     },
     /** A salon that installed the marketplace app: the partner token alone reaches it. */
     install: (q) => {
@@ -90,7 +91,8 @@ export async function startBookingGateway(): Promise<() => Promise<void>> {
 }
 
 /** Runs a control of the double (the test's side: a user to connect with, a marketplace install). */
-export async function bookingControl<R>(action: 'user' | 'install', tag: string): Promise<R> {
-  const answer = await fetch(`http://127.0.0.1:${E2E_YCLIENTS_PORT}/__e2e/${action}?tag=${encodeURIComponent(tag)}`);
+export async function bookingControl<R>(action: 'user' | 'install', tag: string, rights?: readonly FakeRight[]): Promise<R> {
+  const query = new URLSearchParams({ tag, ...(rights ? { rights: rights.join(',') } : {}) });
+  const answer = await fetch(`http://127.0.0.1:${E2E_YCLIENTS_PORT}/__e2e/${action}?${query}`);
   return (await answer.json()) as R;
 }

@@ -121,3 +121,41 @@ test('YCLIENTS marketplace: sign-up from the install links the salon; ids the sy
   await expect(page.locator('[data-marketplace="failed"]')).toHaveText(t('bookingSystems.marketplace.failed', named));
   await expect(page.locator('[data-booking-company]')).toHaveCount(1);
 });
+
+test('YCLIENTS: a user without some rights links the company with one notice per missing right; Altegio without a partner key says so', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tOf(locale, 'connections');
+  const named = { system: 'YCLIENTS' };
+  await prepareStorage(context, { tokens: await customer(baseURL!, 'booking-rights'), locale });
+  const tag = `r${Date.now().toString(36)}${brand.id.replace(/\W/g, '')}`;
+  const user = await bookingControl<{ token: string; names: string[] }>('user', tag, ['staff', 'services']);
+  const [center] = user.names;
+
+  // The token way: the connect form takes the user token the owner already has.
+  await page.goto('/accounts/yclients');
+  await hydrated(page);
+  const form = page.locator('[data-booking-connect]');
+  await form.getByRole('radio', { name: t('bookingSystems.form.byToken') }).check();
+  await expect(form.getByLabel(t('bookingSystems.form.login', named), { exact: true })).toHaveCount(0);
+  await form.getByLabel(t('bookingSystems.form.userToken'), { exact: true }).fill(user.token);
+  await form.getByRole('button', { name: t('bookingSystems.form.submit') }).click();
+  await expect(page.locator('[data-booking-account]')).toHaveCount(1);
+  await expect(page.locator('body')).not.toContainText(user.token);
+  const reach = page.locator('[data-booking-reach]');
+  await reach.getByRole('button', { name: t('bookingSystems.reach.linkLabel', { name: center }) }).click();
+
+  // Masters pulled; clients and the webhook refused: the status says so, and one sentence per right says what to give.
+  const row = page.locator('[data-booking-company]').filter({ hasText: center });
+  await expect(row).toHaveAttribute('data-sync', 'done');
+  await expect(row.locator('[data-status]')).toHaveAttribute('data-status', 'rightsMissing');
+  const notices = page.locator('[data-denied-company] [data-denied-right]');
+  await expect(notices).toHaveText([t('bookingSystems.denied.clients', named), t('bookingSystems.denied.webhook', named)]);
+  await expectNoSeriousA11yViolations(page, `${brand.id} /accounts/yclients rights missing`);
+
+  // The e2e server has no Altegio partner key: a plain notice instead of the form; the webhook address still shows.
+  await page.goto('/accounts/altegio');
+  await hydrated(page);
+  await expect(page.locator('[data-booking-notice="partner"]')).toHaveText(t('bookingSystems.partnerMissing', { system: 'Altegio' }));
+  await expect(page.locator('[data-booking-connect]')).toHaveCount(0);
+  await expect(page.getByLabel(t('bookingSystems.webhook.label', { system: 'Altegio' }))).toHaveValue(/^https?:\/\//);
+});
