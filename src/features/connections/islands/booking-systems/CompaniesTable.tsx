@@ -65,16 +65,27 @@ export function CompaniesTable({ ctx, companies, loading, failed, retry, emptyAc
         rowData={(c) => ({ 'data-booking-company': c.id, 'data-sync': c.sync.state })}
         notices={{ texts: listTexts(t, { empty: t('bookingSystems.companies.empty', named) }), retry: { label: t('ui.retry'), run: retry }, emptyAction, emptyIcon: 'i-lucide-calendar-check' }}
         columns={[
-          { header: t('bookingSystems.companies.name'), cell: (c) => c.name, className: 'min-w-32' },
+          {
+            header: t('bookingSystems.companies.name'),
+            className: 'min-w-36',
+            // The system's id and the city under the name: ten columns do not fit beside the sidebar.
+            cell: (c) => (
+              <span className="flex flex-col">
+                <span>{c.name}</span>
+                <span className="text-xs text-ink-muted">
+                  <span data-internal-id>{t('bookingSystems.companies.internalId', named)} {c.internalCompanyId}</span>
+                  {c.city && <span> · <span className="sr-only">{t('bookingSystems.companies.city')}: </span>{c.city}</span>}
+                </span>
+              </span>
+            ),
+          },
           {
             header: t('bookingSystems.companies.status'),
             cell: (c) => <span className={`inline-block px-2 py-0.5 rounded border text-xs font-medium whitespace-nowrap ${STATUS_TONE[c.status]}`} data-status={c.status}>{t(`bookingSystems.status.${c.status}`)}</span>,
           },
-          { header: t('bookingSystems.companies.internalId', named), cell: (c) => c.internalCompanyId, className: 'whitespace-nowrap' },
           { header: t('bookingSystems.companies.webhooks'), cell: (c) => c.webhooksCount, className: 'text-right' },
           { header: t('bookingSystems.companies.masters'), cell: (c) => c.activeMastersCount, className: 'text-right' },
           { header: t('bookingSystems.companies.timezone'), cell: (c) => utcOffset(c.timezone), className: 'whitespace-nowrap' },
-          { header: t('bookingSystems.companies.city'), cell: (c) => c.city ?? '—' },
           {
             header: t('bookingSystems.companies.lastWebhook'),
             className: 'whitespace-nowrap',
@@ -91,7 +102,7 @@ export function CompaniesTable({ ctx, companies, loading, failed, retry, emptyAc
               const running = c.sync.state === 'running' || starting === c.id;
               const pullText = running ? t('bookingSystems.sync.running') : t('bookingSystems.companies.pull');
               return (
-                <div className="flex flex-wrap gap-2 whitespace-nowrap">
+                <div className="flex flex-col gap-2 whitespace-nowrap">
                   {c.accountId != null && (
                     <button type="button" className={secondaryButtonClass} disabled={running} aria-busy={running} aria-label={`${pullText}: ${c.name}`} onClick={() => void pull(c)}>
                       {pullText}
