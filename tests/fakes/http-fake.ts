@@ -10,7 +10,7 @@ export interface FakeServer {
 /** `body` is the request as UTF-8 text; `bytes` the same request untouched (multipart uploads carry binary). */
 export type Handler = (req: IncomingMessage, body: string, res: ServerResponse, bytes: Buffer) => void | Promise<void>;
 
-export async function startFake(handler: Handler): Promise<FakeServer> {
+export async function startFake(handler: Handler, port = 0): Promise<FakeServer> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -19,10 +19,10 @@ export async function startFake(handler: Handler): Promise<FakeServer> {
       void Promise.resolve(handler(req, bytes.toString('utf8'), res, bytes)).catch(() => sendJson(res, 500, { error: 'fake failed' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
   };
 }

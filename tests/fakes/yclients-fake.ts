@@ -38,20 +38,23 @@ export interface YclientsFake extends FakeServer {
   /** The next `count` requests answer `status` (5xx, 429). */
   failNext(count: number, status: number): void;
   calls: { method: string; path: string; status: number }[];
+  /** While set, staff lists wait for it (a pull held in the middle). */
+  gate?: Promise<void>;
 }
 
 const ACCEPT = { yclients: 'application/vnd.yclients.v2+json', altegio: 'application/vnd.api.v2+json' };
 const ok = (data: unknown, meta: unknown = []) => ({ success: true, data, meta });
 const err = (message: string) => ({ success: false, data: null, meta: { message } });
 
-export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclients'): Promise<YclientsFake> {
+/** `port` and `partnerToken` fixed for the e2e run (its servers are configured before the double starts); random otherwise. */
+export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclients', options: { port?: number; partnerToken?: string } = {}): Promise<YclientsFake> {
   const fake = {} as YclientsFake;
   let failing = { count: 0, status: 500 };
   let seq = 0;
 
   const userOf = (token: string) => [...fake.users.values()].find((u) => u.token === token);
 
-  const server = await startFake((req: IncomingMessage, raw, res) => {
+  const server = await startFake(async (req: IncomingMessage, raw, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     res.on('finish', () => fake.calls.push({ method: req.method ?? 'GET', path, status: res.statusCode }));
@@ -113,6 +116,7 @@ export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclien
       return c ? sendJson(res, 200, ok({ id: Number(m[1]), title: c.title, city: c.city, timezone: c.timezone })) : sendJson(res, 404, err('Company not found'));
     }
     if ((m = /^\/api\/v1\/staff\/(\d+)$/.exec(path)) && req.method === 'GET') {
+      if (fake.gate) await fake.gate;
       const c = access(Number(m[1]), 'staff');
       return c && sendJson(res, 200, ok(c.staff, { total_count: c.staff.length }));
     }
@@ -138,10 +142,10 @@ export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclien
       return sendJson(res, 200, ok(c.hooks));
     }
     return sendJson(res, 404, err('Not found'));
-  });
+  }, options.port);
 
   return Object.assign(fake, server, {
-    partnerToken: `partner-${randomBytes(8).toString('hex')}`,
+    partnerToken: options.partnerToken ?? `partner-${randomBytes(8).toString('hex')}`,
     companies: new Map(),
     users: new Map(),
     installs: new Map(),

@@ -125,6 +125,29 @@ describe('reaching and linking companies', () => {
   });
 });
 
+describe('the pull', () => {
+  it('runs once at a time; the system down fails it (providerUnavailable) and the next pull completes', async () => {
+    const a = fakeCompany(fake.companies, 10);
+    const { o, account } = await connected({ [a]: ALL_RIGHTS });
+    let release!: () => void;
+    fake.gate = new Promise((resolve) => (release = resolve));
+    const id = (await link(o.token, account, a)).body.id as number;
+    const again = await server.call('POST', `${BASE}/Companies/${id}/Sync`, { token: o.token });
+    expect(again).toMatchObject({ status: 202, body: { sync: { state: 'running' } } });
+    fake.gate = undefined;
+    release();
+    expect(await settled(server, o.token, id)).toMatchObject({ sync: { state: 'done', clients: 10 } });
+    expect(fake.calls.filter((c) => c.path === `/api/v1/staff/${a}`)).toHaveLength(1);
+
+    fake.failNext(1, 503);
+    expect((await server.call('POST', `${BASE}/Companies/${id}/Sync`, { token: o.token })).status).toBe(202);
+    expect(await settled(server, o.token, id)).toMatchObject({ sync: { state: 'failed', error: 'providerUnavailable' } });
+    expect((await server.call('POST', `${BASE}/Companies/${id}/Sync`, { token: o.token })).status).toBe(202);
+    expect(await settled(server, o.token, id)).toMatchObject({ status: 'connected', sync: { state: 'done', clients: 10, error: null } });
+    expect(await countOf(bookingClients, o.id)).toBe(10);
+  });
+});
+
 describe('webhooks of linked companies', () => {
   it('a webhook of a second linked company is applied and stamps it; an unknown company is ignored', async () => {
     const [a, b] = [fakeCompany(fake.companies), fakeCompany(fake.companies)];
@@ -151,6 +174,29 @@ describe('webhooks of linked companies', () => {
   });
 });
 
+describe('an unlinked company', () => {
+  it('stays ignored by the webhook tie even when it was the owner\'s last; another company\'s first webhook still ties it', async () => {
+    const a = fakeCompany(fake.companies);
+    const { o, account } = await connected({ [a]: ALL_RIGHTS });
+    const id = (await link(o.token, account, a)).body.id as number;
+    await settled(server, o.token, id);
+    expect((await server.call('DELETE', `${BASE}/Companies/${id}`, { token: o.token })).status).toBe(204);
+    const path = new URL((await overview(server, o.token)).webhookUrl).pathname.replace(/^\/api\/v1/, '');
+    const start = new Date(server.api.config.now() + 3 * 86_400_000).toISOString();
+    const hook = (company: number, rid: number) => ({
+      company_id: company, resource: 'record', resource_id: rid, status: 'create',
+      data: { id: rid, company_id: company, datetime: start, seance_length: 3600, attendance: 0, deleted: false, staff: { id: 11, name: 'Anna' }, services: [], client: { id: 1, name: 'C', phone: '+79161230000' } },
+    });
+    expect((await server.call('POST', path, { body: hook(a, 8101) })).body.result).toBe('ignored');
+    expect((await overview(server, o.token)).companies).toEqual([]);
+    expect((await server.call('POST', path, { body: hook(a + 100_000, 8102) })).body.result).toBe('applied');
+    expect((await overview(server, o.token)).companies).toMatchObject([{ internalCompanyId: a + 100_000, status: 'webhookOnly' }]);
+    // Linked again through the account: its webhooks count again.
+    expect((await link(o.token, account, a)).status).toBe(201);
+    expect((await server.call('POST', path, { body: hook(a, 8103) })).body.result).toBe('applied');
+  });
+});
+
 describe('the marketplace install', () => {
   it('confirms the install with our webhook URL and links the salon through a partner-only account', async () => {
     const a = fakeCompany(fake.companies, 5);
@@ -166,5 +212,10 @@ describe('the marketplace install', () => {
     expect(await settled(server, o.token, res.body.id)).toMatchObject({ status: 'connected', sync: { state: 'done', clients: 5 } });
     expect((await server.call('POST', `${BASE}/Marketplace`, { token: o.token, body: { applicationId: '77', salonId: a } })).status).toBe(201); // repeated: the same account
     expect((await overview(server, o.token)).accounts).toHaveLength(1);
+    // The install's account reaches its salon only, and is not marked refused for having no user.
+    const account = (await overview(server, o.token)).accounts[0].id as number;
+    expect((await server.call('GET', `${BASE}/${account}/Companies`, { token: o.token })).body).toEqual({ companies: [{ companyId: a, name: `Salon ${a}`, city: 'Kazan', linked: true }] });
+    expect(await link(o.token, account, a + 1)).toMatchObject({ status: 400, body: { errors: [{ field: 'companyId', code: 'bookingCompanyUnreachable' }] } });
+    expect((await overview(server, o.token)).accounts[0].state).toBe('Connected');
   });
 });

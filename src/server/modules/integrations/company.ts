@@ -1,6 +1,7 @@
 import { lockUser } from '../account/store.ts';
 import { addLinkedAccount, linkedExternalIds, stampLinkedByKey } from '../account/store-linked.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
+import { wasUnlinked } from '../connections/booking-systems/store.ts';
 
 type SourceKind = 'yclientsCompany' | 'iikoOrganization';
 
@@ -10,7 +11,7 @@ type SourceKind = 'yclientsCompany' | 'iikoOrganization';
  * none is linked yet, the first webhook an owner's URL receives links its company (YCLIENTS/Altegio `company_id`, iiko
  * `organizationId`) as a linked account with `external_id` = `source:id`. Webhooks of any other company are ignored
  * (and stamp nothing), so a URL pasted into a second company by mistake (or leaked) cannot feed someone else's
- * clients into this owner's flows. The owner's row is locked so two first webhooks cannot tie two companies at once.
+ * clients into this owner's flows; nor is a company the owner unlinked tied again. The owner's row is locked so two first webhooks cannot tie two companies at once.
  * Docs: docs/webhooks.md, docs/booking-systems.md.
  */
 export async function companyAllowed(
@@ -23,6 +24,7 @@ export async function companyAllowed(
   const key = `${link.source}:${link.id}`;
   if (await stampLinkedByKey(tx, userId, link.kind, key, { lastWebhookAt: now })) return true;
   if ((await linkedExternalIds(tx, userId, link.kind, link.source)).length) return false;
+  if (await wasUnlinked(tx, userId, key)) return false; // the owner unlinked it: not tied again by its webhooks
   await addLinkedAccount(tx, {
     userId,
     kind: link.kind,

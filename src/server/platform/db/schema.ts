@@ -9,6 +9,7 @@ export * from '../../modules/booking/schema.ts';
 export * from '../../modules/orders/schema.ts';
 export * from '../../delivery/schema.ts';
 export * from '../../modules/connections/schema.ts';
+export * from '../../modules/connections/booking-systems/schema.ts';
 export * from '../../modules/conversations/schema.ts';
 export * from '../../modules/connections/sending/schema.ts';
 export * from '../../modules/payments/schema.ts';

@@ -10,10 +10,12 @@ import { addLinkedAccount, bookingCompaniesOf, companyRowsByKey, deleteLinkedAcc
 import { webhookToken } from '../../integrations/token.ts';
 import { providerDown } from '../provider-call.ts';
 import { sealedConnections, type Sealed } from '../sealed.ts';
-import { addConnection, connectionsOf, setSession, setState, type ConnectionRow } from '../store.ts';
+import { connectionsOf, setState, type ConnectionRow } from '../store.ts';
+import { addSealedConnection } from '../store-secrets.ts';
 import { bookingApi, isOk, offsetOf, SYSTEM_NAME, type Answer, type BookingApi, type BookingCompanyInfo, type BookingSystem } from './api.ts';
 import { companyKey, toCompany, type BookingCompany, type BookingRight, type CompanyData } from './company.ts';
 import { startPull } from './pull.ts';
+import { forgetUnlinked, rememberUnlinked } from './store.ts';
 
 /** The account's token is refused: shown `tokenRejected` until the owner connects again. */
 export const markRejected = (db: Db, config: ServerConfig, connectionId: number) =>
@@ -79,6 +81,7 @@ export function bookingCompanies(ctx: AppContext) {
     const name = (info.title?.trim() || `${SYSTEM_NAME[system]} ${info.id}`).slice(0, 200);
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
+      await forgetUnlinked(tx, userId, key);
       const [existing] = (await companyRowsByKey(tx, key)).filter((r) => r.userId === userId);
       if (!existing) {
         await addLinkedAccount(tx, { userId, kind: 'yclientsCompany', name, externalId: key, connectionId, data: { ...data, deniedRights: webhookDenied ? ['webhook'] : [] }, createdAt: new Date(config.now()) });
@@ -142,14 +145,14 @@ export function bookingCompanies(ctx: AppContext) {
       const account = await db.transaction(async (tx) => {
         await lockUser(tx, userId);
         const found = (await connectionsOf(tx, userId, system)).find((c) => c.session === session);
-        return found ?? addConnection(tx, { userId, kind: system, name: `${SYSTEM_NAME[system]} marketplace ${salonId}`, state: 'Connected', at: new Date(config.now()) }).then(async (c) => {
-          await setSession(tx, c.id, session);
-          return { ...c, session };
-        });
+        if (found) return found;
+        // Sealed like every account (empty: no user token), so reads, pulls and removal treat it as one.
+        const name = `${SYSTEM_NAME[system]} marketplace ${salonId}`;
+        return addSealedConnection(tx, { userId, kind: system, name, session, state: 'Connected', at: new Date(config.now()) }, sealedConnections(db, config).seal(system, {}));
       });
       const data: CompanyData = { system, linkedBy: 'marketplace', internalCompanyId: salonId, city: typeof info.city === 'string' ? info.city : null, timezone: offsetOf(info), webhooksCount: 1, reach: 'ok' };
       const row = await saveLink(userId, system, info, account.id, data, false);
-      await pull(row, { connection: account, secret: undefined as never, credentials: {} }, system, log);
+      await pull(row, { connection: account, secret: undefined as never, credentials: {} }, system, log); // no user token: partner-only calls
       return one(row.id, system);
     },
 
@@ -167,7 +170,10 @@ export function bookingCompanies(ctx: AppContext) {
           if (isOk(current) && urls.includes(url)) await api.setHooks(internalId, { ...current.ok, urls: urls.filter((u) => u !== url) });
         }
       }
-      await deleteLinkedAccount(db, row.id);
+      await db.transaction(async (tx) => {
+        await rememberUnlinked(tx, row.userId, row.externalId!, new Date(config.now()));
+        await deleteLinkedAccount(tx, row.id);
+      });
     },
   };
 }

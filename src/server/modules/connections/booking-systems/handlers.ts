@@ -115,6 +115,11 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
     async listReachableBookingCompanies(req) {
       const system = req.params.system;
       const account = await own(req, system, req.params.connectionId);
+      if (!account.credentials.userToken) {
+        // A marketplace install reaches its own salon only (no user to ask `my=1` for).
+        const mine = (await companies.list(account.connection.userId, system)).filter((c) => c.accountId === account.connection.id);
+        return { companies: mine.map((c) => ({ companyId: c.internalCompanyId, name: c.name, city: c.city, linked: true })) };
+      }
       const a = await bookingApi(config, system, account.credentials.userToken).myCompanies();
       if ('down' in a) throw providerDown(a);
       if (!isOk(a)) {
@@ -131,6 +136,12 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
     async linkBookingCompany(req, reply) {
       const system = req.params.system;
       const account = await own(req, system, req.params.connectionId);
+      if (!account.credentials.userToken) {
+        const mine = (await companies.list(account.connection.userId, system)).find((c) => c.accountId === account.connection.id && c.internalCompanyId === req.body.companyId);
+        if (!mine) throw invalidField('companyId', 'bookingCompanyUnreachable');
+        reply.code(201);
+        return mine;
+      }
       const company = await companies.linkThrough(account, system, req.body.companyId, req.log);
       reply.code(201);
       return company;
