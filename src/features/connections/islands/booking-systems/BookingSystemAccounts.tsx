@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { createT } from '../../../../i18n/translate.ts';
 import { buttonClass } from '../../../../ui/classes.ts';
@@ -44,21 +44,30 @@ export default function BookingSystemAccounts(props: ConnectionsProps & { system
   }, [running, system]);
 
   const atLimit = !!overview && overview.accounts.length >= overview.limit;
+  const showForm = !overview || (overview.partnerConfigured && !atLimit);
+  const formBox = useRef<HTMLDivElement>(null);
+  const formHeight = useRef<number>(undefined);
+  useLayoutEffect(() => {
+    if (showForm && formBox.current) formHeight.current = formBox.current.offsetHeight;
+  });
   const linkingAccount = overview?.accounts.find((a) => a.id === linking);
 
   return (
     <div data-booking-system={system}>
       <p className="m-0 mb-4 text-ink-muted">{t('bookingSystems.intro', ctx.named)}</p>
       <Marketplace ctx={ctx} />
-      {overview && !overview.partnerConfigured && <div className="mb-4" data-booking-notice="partner"><FormMessage kind="error">{t('bookingSystems.partnerMissing', ctx.named)}</FormMessage></div>}
-      {overview?.partnerConfigured && (atLimit ? (
-        <div className="mb-4" data-booking-notice="limit"><FormMessage kind="error">{t('bookingSystems.limitReached', { limit: overview.limit })}</FormMessage></div>
-      ) : (
-        <ConnectForm ctx={ctx} titleId={FORM_TITLE} onConnected={(row) => setLinking(row.id)} />
-      ))}
-      {overview && overview.limit > 0 && (
-        <p className="m-0 mb-2 text-sm text-ink-muted" data-booking-used>{t('bookingSystems.used', { count: overview.accounts.length, limit: overview.limit })}</p>
-      )}
+      {/*
+        The form shows while the overview loads (the usual case); when a notice takes its place, the box keeps the
+        form's height, so nothing below it moves (tests/e2e/layout-shift.spec.ts).
+      */}
+      <div ref={formBox} style={showForm ? undefined : { minHeight: formHeight.current }}>
+        {overview && !overview.partnerConfigured && <div className="mb-4" data-booking-notice="partner"><FormMessage kind="error">{t('bookingSystems.partnerMissing', ctx.named)}</FormMessage></div>}
+        {atLimit && overview.partnerConfigured && <div className="mb-4" data-booking-notice="limit"><FormMessage kind="error">{t('bookingSystems.limitReached', { limit: overview.limit })}</FormMessage></div>}
+        {showForm && <ConnectForm ctx={ctx} titleId={FORM_TITLE} onConnected={(row) => setLinking(row.id)} />}
+      </div>
+      <p className="m-0 mb-2 text-sm text-ink-muted min-h-5" data-booking-used>
+        {overview && overview.limit > 0 ? t('bookingSystems.used', { count: overview.accounts.length, limit: overview.limit }) : '\u00a0'}
+      </p>
       <AccountsTable ctx={ctx} accounts={overview?.accounts ?? []} linking={linking} onLink={setLinking} />
       {linkingAccount && <LinkCompany key={linkingAccount.id} ctx={ctx} account={linkingAccount} onClose={() => setLinking(undefined)} />}
       {overview && <DeniedRights ctx={ctx} companies={overview.companies} />}
@@ -69,12 +78,12 @@ export default function BookingSystemAccounts(props: ConnectionsProps & { system
         failed={state.failed}
         retry={() => void loadOverview(system)}
         emptyAction={
-          overview?.partnerConfigured && !atLimit ? (
+          showForm ? (
             <button type="button" className={buttonClass} onClick={focusForm}>{t('bookingSystems.companies.emptyAction', ctx.named)}</button>
           ) : undefined
         }
       />
-      {overview && <WebhookAddress ctx={ctx} url={overview.webhookUrl} />}
+      <WebhookAddress ctx={ctx} url={overview?.webhookUrl} />
     </div>
   );
 }

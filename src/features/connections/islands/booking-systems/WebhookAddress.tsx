@@ -6,14 +6,14 @@ import type { BookingContext } from './texts.ts';
 /**
  * The owner's webhook address with a copy button and where to paste it. Shown always: a company that sends its first
  * webhook here is linked without any connection (webhookOnly), and it is the fallback when the rights do not let the
- * cabinet register the webhook itself.
+ * cabinet register the webhook itself. Drawn empty while the overview loads, so the page does not grow when it comes.
  */
-export function WebhookAddress({ ctx, url }: { ctx: BookingContext; url: string }) {
+export function WebhookAddress({ ctx, url }: { ctx: BookingContext; url: string | undefined }) {
   const { t, named } = ctx;
   const id = useId();
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(url!);
       notify('success', t('bookingSystems.webhook.copied'), { kind: 'copy' });
     } catch {
       notify('error', t('bookingSystems.webhook.copyFailed'));
@@ -24,8 +24,8 @@ export function WebhookAddress({ ctx, url }: { ctx: BookingContext; url: string 
       <h2 id={`${id}-title`} className="text-base font-semibold m-0">{t('bookingSystems.webhook.title')}</h2>
       <label htmlFor={id} className="text-sm font-medium">{t('bookingSystems.webhook.label', named)}</label>
       <div className="flex flex-wrap gap-2 items-center">
-        <input id={id} readOnly value={url} className={`${inputClass} font-mono flex-1 min-w-48`} aria-describedby={`${id}-hint`} onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className={secondaryButtonClass} onClick={() => void copy()}>{t('bookingSystems.webhook.copy')}</button>
+        <input id={id} readOnly value={url ?? ''} aria-busy={url === undefined} className={`${inputClass} font-mono flex-1 min-w-48`} aria-describedby={`${id}-hint`} onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className={secondaryButtonClass} disabled={url === undefined} onClick={() => void copy()}>{t('bookingSystems.webhook.copy')}</button>
       </div>
       <p id={`${id}-hint`} className="m-0 text-sm text-ink-muted">{t('bookingSystems.webhook.hint', named)}</p>
     </section>
