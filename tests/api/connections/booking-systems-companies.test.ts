@@ -77,6 +77,15 @@ describe('reaching and linking companies', () => {
     await settled(server, first.o.token, linked);
   });
 
+  it('two owners linking one company at the same moment: one gets it, the other 409', async () => {
+    const a = fakeCompany(fake.companies);
+    const [first, second] = [await connected({ [a]: ALL_RIGHTS }), await connected({ [a]: ALL_RIGHTS })];
+    const answers = await Promise.all([link(first.o.token, first.account, a), link(second.o.token, second.account, a)]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    const winner = answers[0]!.status === 201 ? first : second;
+    await settled(server, winner.o.token, answers.find((r) => r.status === 201)!.body.id);
+  });
+
   it('missing rights are shown (clients, webhook) and the rest is pulled', async () => {
     const a = fakeCompany(fake.companies);
     const { o, account } = await connected({ [a]: ['staff', 'services'] });

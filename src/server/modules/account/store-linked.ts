@@ -115,3 +115,8 @@ export async function stampLinkedByKey(db: Tx, userId: number, kind: LinkedAccou
     .returning({ id: linkedAccounts.id });
   return rows.length > 0;
 }
+
+/** Serialises links of one company (`<system>:<id>`) across owners until the transaction ends. */
+export async function lockCompanyKey(db: Tx, externalId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`company:${externalId}`}))`);
+}

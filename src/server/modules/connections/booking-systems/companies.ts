@@ -6,7 +6,7 @@ import { requireAuth } from '../../../platform/http/auth.ts';
 import { invalidField } from '../../../platform/http/field-error.ts';
 import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import { lockUser, userGuid } from '../../account/store.ts';
-import { addLinkedAccount, bookingCompaniesOf, companyRowsByKey, deleteLinkedAccount, linkedAccountById, mergeLinkedData, type LinkedAccountRow } from '../../account/store-linked.ts';
+import { addLinkedAccount, bookingCompaniesOf, lockCompanyKey, companyRowsByKey, deleteLinkedAccount, linkedAccountById, mergeLinkedData, type LinkedAccountRow } from '../../account/store-linked.ts';
 import { webhookToken } from '../../integrations/token.ts';
 import { providerDown } from '../provider-call.ts';
 import { sealedConnections, type Sealed } from '../sealed.ts';
@@ -81,8 +81,12 @@ export function bookingCompanies(ctx: AppContext) {
     const name = (info.title?.trim() || `${SYSTEM_NAME[system]} ${info.id}`).slice(0, 200);
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
+      // Checked again under the company's lock: two owners linking it at the same moment cannot both get it.
+      await lockCompanyKey(tx, key);
+      const all = await companyRowsByKey(tx, key);
+      if (all.some((r) => r.userId !== userId)) throw new HttpError(409, 'companyAlreadyLinked');
       await forgetUnlinked(tx, userId, key);
-      const [existing] = (await companyRowsByKey(tx, key)).filter((r) => r.userId === userId);
+      const [existing] = all.filter((r) => r.userId === userId);
       if (!existing) {
         await addLinkedAccount(tx, { userId, kind: 'yclientsCompany', name, externalId: key, connectionId, data: { ...data, deniedRights: webhookDenied ? ['webhook'] : [] }, createdAt: new Date(config.now()) });
         return (await companyRowsByKey(tx, key)).find((r) => r.userId === userId)!;
