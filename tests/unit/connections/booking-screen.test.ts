@@ -39,3 +39,20 @@ describe('pull poll', () => {
     expect(anyPullRunning({ companies: [company('done'), company('running')] } as BookingOverview)).toBe(true);
   });
 });
+
+describe('problems in the owner words', async () => {
+  const { createT } = await import('../../../src/i18n/translate.ts');
+  const { bookingProblem } = await import('../../../src/features/connections/islands/booking-systems/problems.ts');
+  const en = (await import('../../../src/features/connections/messages/en.json')).default;
+  const t = createT('en', en);
+  const ctx = { t, locale: 'en', system: 'yclients' as const, named: { system: 'YCLIENTS' } };
+  it('says what to do for the codes the screen can act on', () => {
+    expect(bookingProblem(ctx, { status: 400, errors: [{ field: 'companyId', code: 'bookingCompanyUnreachable', message: '' }] })).toBe(t('bookingSystems.linkFailed', ctx.named));
+    expect(bookingProblem(ctx, { status: 409, code: 'bookingTokenRejected' })).toBe(t('bookingSystems.tokenRejected', ctx.named));
+    expect(bookingProblem(ctx, { status: 409, code: 'companyWithoutAccount' })).toBe(t('bookingSystems.withoutAccount', ctx.named));
+  });
+  it('falls back to the connections texts, then the network text', () => {
+    expect(bookingProblem(ctx, { status: 502, code: 'providerUnavailable' })).toBe(en.server.providerUnavailable);
+    expect(bookingProblem(ctx, {})).toBe(en.server.network);
+  });
+});

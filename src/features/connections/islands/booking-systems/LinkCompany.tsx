@@ -3,7 +3,7 @@ import { notify } from '../../../../scripts/notify.ts';
 import { buttonClass, secondaryButtonClass } from '../../../../ui/classes.ts';
 import { Table } from '../../../../ui/table.tsx';
 import { listTexts } from '../../../../ui/list-states.tsx';
-import { linkCompany, reachableCompanies, type BookingAccount, type ReachableCompany } from '../../store-booking-systems.ts';
+import { linkCompany, loadOverview, reachableCompanies, type BookingAccount, type ReachableCompany } from '../../store-booking-systems.ts';
 import { bookingProblem } from './problems.ts';
 import type { BookingContext } from './texts.ts';
 
@@ -27,6 +27,7 @@ export function LinkCompany({ ctx, account, onClose }: { ctx: BookingContext; ac
   const load = useCallback(async () => {
     setList((s) => ({ ...s, loading: true, failed: false, problem: undefined }));
     const { data, problem } = await reachableCompanies(account.id);
+    if (problem?.code === 'bookingTokenRejected') void loadOverview(ctx.system, true); // the connection's badge says so too
     setList(data ? { items: data.companies, loading: false, failed: false } : { items: [], loading: false, failed: true, problem: bookingProblem(ctx, problem) });
   }, [account.id, ctx]);
   useEffect(() => void load(), [load]);
