@@ -6,6 +6,7 @@ import { loadBrands } from './src/brand/load.ts';
 import { ignoredSpecs } from './tests/e2e/coverage.ts';
 import { paymentEnv } from './tests/e2e/payment-gateway.ts';
 import { AMO_E2E_ENV } from './tests/e2e/amo-gateway.ts';
+import { bookingEnv } from './tests/e2e/booking-gateway.ts';
 import { E2E_JWT_SECRET, E2E_PORT, E2E_SHORT_TOKEN_PORT, E2E_SIGMA_PORT, E2E_SMTP_PORT, E2E_TELEGRAM_PORT, E2E_TWILIO_PORT, E2E_WABA_PORT, E2E_WAHA_API_KEY, E2E_WAHA_HMAC_KEY, E2E_WAHA_PORT, GOOGLE_CLIENT_ID } from './tests/e2e/ports.ts';
 
 /**
@@ -48,6 +49,7 @@ const serverEnv = (port: number, extra: Record<string, string> = {}) => ({
   // YooKassa and Stripe: the doubles of tests/e2e/payment-gateway.ts, with their local payer page.
   ...paymentEnv(),
   ...AMO_E2E_ENV,
+  ...bookingEnv(), // YCLIENTS: the double of tests/e2e/booking-gateway.ts
   ...extra,
 });
 

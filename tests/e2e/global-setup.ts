@@ -5,6 +5,7 @@ import { startProviderDoubles } from './providers-gateway.ts';
 import { startPaymentDoubles } from './payment-gateway.ts';
 import { startIikoGateway } from './iiko-gateway.ts';
 import { startAmoGateway } from './amo-gateway.ts';
+import { startBookingGateway } from './booking-gateway.ts';
 import { resetAxeSweeps } from './a11y.ts';
 import { E2E_MAIL_DIR, E2E_SMTP_PORT } from './ports.ts';
 
@@ -21,7 +22,9 @@ export default async function globalSetup() {
   const stopPayments = await startPaymentDoubles();
   const stopIiko = await startIikoGateway();
   const stopAmo = await startAmoGateway();
+  const stopBooking = await startBookingGateway();
   return async () => {
+    await stopBooking();
     await stopAmo();
     await stopIiko();
     await stopPayments();

@@ -18,9 +18,11 @@ import { referralOfAddress, reportReferralVisit } from '../../partners/visit.ts'
 interface RegisterProps extends AccountProps {
   /** Set on /account/register/{yclients|altegio}/{applicationId}: the id is read from the URL. */
   marketplace?: 'Yclients' | 'Altegio';
+  /** The system's connections screen: the marketplace's `salon_id` goes there with the application id, to be linked. */
+  marketplaceNext?: string;
 }
 
-export default function RegisterForm({ locale, messages, links, countryRequired, marketplace }: RegisterProps) {
+export default function RegisterForm({ locale, messages, links, countryRequired, marketplace, marketplaceNext }: RegisterProps) {
   const t = createT(locale, messages);
   const [form, setForm] = useState({ email: '', password: '', confirmPassword: '', phone: '', countryId: '', terms: false });
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -58,6 +60,8 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       marketplace: marketplace && applicationId ? { system: marketplace, applicationId } : undefined,
       ...referralOfAddress(location.search),
     }).catch(() => false);
+    const salonId = queryParam('salon_id');
+    if (ok && marketplaceNext && applicationId && salonId) return location.assign(`${marketplaceNext}?${new URLSearchParams({ salon_id: salonId, application_id: applicationId })}`);
     if (ok) return location.assign(afterSignIn(links.home));
     setBusy(false);
     setFailure(explainProblem($session.get().authProblem, t));
