@@ -26,6 +26,7 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   // WhatsApp Business accounts, their templates and the connect callback against the 360dialog double, both languages.
   'connections-waba.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // The business systems (issue 19) against their doubles, both languages of the main hosts.
+  'connections-booking.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'connections-iiko.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'connections-amo.spec.ts': { brands: ['main-ru', 'main-intl'] },
   'connections-chatwoot.spec.ts': { brands: ['main-ru', 'main-intl'] },
