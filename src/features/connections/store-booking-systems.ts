@@ -1,6 +1,6 @@
 // YCLIENTS and Altegio (/accounts/yclients, /accounts/altegio): the overview of one system (accounts, linked
 // companies, webhook address, limit) in one atom per page, and every call of the contract part
-// openapi/connections/booking-systems.yaml. Docs: docs/booking-systems-screens.md.
+// openapi/connections/booking-systems.yaml. Docs: docs/booking-systems.md "Screens".
 import { atom } from 'nanostores';
 import { api } from '../../api/browser.ts';
 import type { components } from '../../api/schema.d.ts';

@@ -1,4 +1,4 @@
-// The booking systems screen's pure parts (docs/booking-systems-screens.md): the marketplace ids read from the
+// The booking systems screen's pure parts (docs/booking-systems.md "Screens"): the marketplace ids read from the
 // address, the time zone as UTC±h, the last webhook as relative time, and the pull poll's condition.
 import { describe, expect, it } from 'vitest';
 import { anyPullRunning, marketplaceParams, utcOffset, type BookingOverview } from '../../../src/features/connections/store-booking-systems.ts';

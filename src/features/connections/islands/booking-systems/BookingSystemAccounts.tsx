@@ -21,7 +21,7 @@ const focusForm = () => document.querySelector<HTMLElement>(`form[aria-labelledb
 /**
  * §2 /accounts/yclients and /accounts/altegio: connect the system (login and password or a user token), the
  * connections with "Link a company", the linked companies (§3 Company) with their pulls and missing rights, and the
- * webhook address. While any pull runs the overview is read again every few seconds (docs/booking-systems-screens.md).
+ * webhook address. While any pull runs the overview is read again every few seconds (docs/booking-systems.md "Screens").
  */
 export default function BookingSystemAccounts(props: ConnectionsProps & { system: BookingSystem }) {
   const { system, locale } = props;
