@@ -244,6 +244,22 @@ describe('visits in amoCRM', () => {
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toMatchObject({ pending: 0, lastError: null });
   });
 
+  it('an account not answering waits whole: its other visits are not tried in the same tick (no tick held by timeouts)', async () => {
+    const o = await owner(server);
+    const { subdomain } = await connected(o);
+    const acc = fake.accounts.get(subdomain)!;
+    await book(server, o, nowSec(server) + 2 * DAY, { name: 'Ann' });
+    await book(server, o, nowSec(server) + 3 * DAY, { name: 'Ann' });
+    fake.failNext(subdomain, 1, 503);
+    const calls = () => fake.calls.filter((c) => c.path === `/${subdomain}/api/v4/leads/complex`).length;
+    await server.api.delivery.tick();
+    expect(calls()).toBe(1);
+    expect(acc.leads.size).toBe(0);
+    server.clock.advance(2);
+    await server.api.delivery.tick();
+    expect(acc.leads.size).toBe(2);
+  });
+
   it('a status the account lacks is a 400 naming the entry; nothing saved', async () => {
     const o = await owner(server);
     await connected(o);
