@@ -285,6 +285,10 @@ describe('the webhook', () => {
       expect((await cw.post(c.inboxId, { event: 'message_created' })).body).toEqual({ result: 'ignored' });
       const forged = await cw.post(c.inboxId, { event: 'message_created' }, { 'x-chatwoot-signature': `sha256=${'0'.repeat(64)}` });
       expect(forged).toMatchObject({ status: 401, body: { code: 'signatureInvalid' } });
+      // The URL's secret alone is not enough once the inbox signs: an unsigned call is refused.
+      const url = cw.inboxes.find((i) => i.id === c.inboxId)!.webhookUrl.replace(/^https:\/\/cabinet\.example\/api\/v1/, server.base);
+      const unsigned = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'message_created' }) });
+      expect(unsigned.status).toBe(401);
     } finally {
       cw.signInboxes = false;
     }
