@@ -2,10 +2,10 @@
 // parameters", an expired code), the single-use refresh token (two refreshes at once spend it once; revoked →
 // tokenRejected), visits pushed as contact + lead once, the status webhook moving a visit and firing its flow, the
 // webhook's URL secret checked before the body, another owner's nothing, tokens sealed at rest.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRecords } from '../../../src/server/modules/booking/schema.ts';
-import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
+import { connections, connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
 import { accessToken } from '../../../src/server/modules/connections/amo/tokens.ts';
 import { startAmoFake, type AmoFake } from '../../fakes/amo-fake.ts';
 import { startServer, TestClock, type TestServer } from '../harness.ts';
@@ -105,6 +105,16 @@ describe('connecting amoCRM', () => {
     expect(await connect(other, good)).toMatchObject({ status: 400, body: { errors: [{ field: 'state' }] } });
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toBeNull();
     expect(await connect(o, good)).toMatchObject({ status: 200 });
+  });
+
+  it('two consents finishing at once (two tabs) leave one connection', async () => {
+    const o = await owner(server);
+    const subdomain = account();
+    const [s1, s2] = [await stateOf(o), await stateOf(o)];
+    const both = await Promise.all([s1, s2].map((state) => connect(o, { code: fake.issueCode(subdomain), referer: `${subdomain}.amocrm.ru`, state })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await server.api.db.select().from(connections).where(and(eq(connections.userId, o.id), eq(connections.kind, 'amo')));
+    expect(rows).toHaveLength(1);
   });
 
   it('a code older than 20 minutes is refused at the code', async () => {
