@@ -34,6 +34,9 @@ export async function mirrorToChatwoot(db: Db, config: ServerConfig): Promise<nu
     if (!(await leaseMirror(db, c.id, new Date(config.now()), new Date(config.now() + LEASE_MS)))) continue;
     try {
       posted += await mirrorOne(db, config, account, c.userId, c.cursor);
+    } catch (error) {
+      // One connection's failure (e.g. removed mid-tick: its rows' inserts fail) never stops the others' mirror.
+      console.error(`chatwoot mirror of connection ${c.id} failed: ${(error as Error).message}`);
     } finally {
       await releaseMirror(db, c.id);
     }
