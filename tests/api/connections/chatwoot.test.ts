@@ -94,6 +94,8 @@ describe('connecting Chatwoot', () => {
       [{ baseUrl: 'http://[::1]:3000', accountId: a.id, apiAccessToken: a.token }, 'baseUrl', 'chatwootAddressRefused'],
       [{ baseUrl: 'http://127.0.0.1:9', accountId: a.id, apiAccessToken: a.token }, 'baseUrl', 'chatwootUnreachable'],
       [{ baseUrl: cw.url, accountId: a.id, apiAccessToken: a.agent }, 'apiAccessToken', 'chatwootInboxRefused'],
+      // A token no HTTP header can carry is the token's fault, not the address's.
+      [{ baseUrl: cw.url, accountId: a.id, apiAccessToken: 'токен-доступа-123' }, 'apiAccessToken', 'chatwootTokenRejected'],
     ];
     for (const [body, field, code] of cases) {
       expect(await connect(o, body), JSON.stringify(body)).toMatchObject({ status: 400, body: { errors: [{ field, code }] } });

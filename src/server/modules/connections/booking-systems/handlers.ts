@@ -50,7 +50,8 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
   async function userTokenOf(system: BookingSystem, body: { login?: string; password?: string; userToken?: string }): Promise<{ token: string; name: string }> {
     if (body.userToken !== undefined) {
       const token = body.userToken.trim();
-      if (token.length < 8) throw invalidField('userToken', 'bookingCredentialsRejected');
+      // It travels in the Authorization header: anything but visible ASCII would fail there as a 502.
+      if (token.length < 8 || !/^[\x21-\x7e]+$/.test(token)) throw invalidField('userToken', 'bookingCredentialsRejected');
       const a = await bookingApi(config, system, token).myCompanies();
       if ('down' in a) throw providerDown(a);
       if (!isOk(a)) throw invalidField('userToken', 'bookingCredentialsRejected');
