@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRecords } from '../../../src/server/modules/booking/schema.ts';
 import { connections, connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
 import { accessToken } from '../../../src/server/modules/connections/amo/tokens.ts';
+import { claimDueOutbox, outboxRetry, outboxSent } from '../../../src/server/modules/connections/amo/store.ts';
 import { startAmoFake, type AmoFake } from '../../fakes/amo-fake.ts';
 import { startServer, TestClock, type TestServer } from '../harness.ts';
 import { book, DAY, flow, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
@@ -268,6 +269,29 @@ describe('visits in amoCRM', () => {
     server.clock.advance(2);
     await server.api.delivery.tick();
     expect(acc.leads.size).toBe(2);
+  });
+
+  it('a change while a worker pushes the visit waits for that push: a second worker never creates a second lead', async () => {
+    const o = await owner(server);
+    const { subdomain, id } = await connected(o);
+    const acc = fake.accounts.get(subdomain)!;
+    const visit = await book(server, o, nowSec(server) + 2 * DAY);
+    // Worker 1 claims the visit (and is still pushing it)…
+    const now = server.clock.now();
+    const claimed = await claimDueOutbox(server.api.db, new Date(now), new Date(now + 15 * 60_000), 50);
+    for (const r of claimed.filter((c) => c.connectionId !== id)) await outboxRetry(server.api.db, r.recordId, r.attempts, new Date(now));
+    const mine = claimed.find((c) => c.recordId === visit.id)!;
+    expect(mine).toBeDefined();
+    // …when the owner moves it: worker 2's tick must not push it at the same time.
+    expect((await server.call('POST', `/Booking/Records/${visit.id}/Move`, { token: o.token, body: { startUnixTime: nowSec(server) + 4 * DAY } })).status).toBe(200);
+    const complex = () => fake.calls.filter((c) => c.path === `/${subdomain}/api/v4/leads/complex`).length;
+    await server.api.delivery.tick();
+    expect(complex()).toBe(0);
+    // Worker 1 finishes (as if its lead were saved): the change is released and pushed next.
+    await outboxSent(server.api.db, mine, new Date(now));
+    await server.api.delivery.tick();
+    expect(complex()).toBe(1);
+    expect(acc.leads.size).toBe(1);
   });
 
   it('a status the account lacks is a 400 naming the entry; nothing saved', async () => {
