@@ -12,7 +12,7 @@ import { addSealedConnection } from '../store-secrets.ts';
 import { sealedConnections } from '../sealed.ts';
 import { connectionsOf, deleteConnection, type ConnectionRow } from '../store.ts';
 import { providerDown } from '../provider-call.ts';
-import { bookingApi, isOk, SYSTEM_NAME, type BookingSystem } from './api.ts';
+import { bookingApi, isOk, SYSTEM_NAME, textOf, type BookingSystem } from './api.ts';
 import { tokenRejected } from './company.ts';
 import { bookingCompanies, markRejected } from './companies.ts';
 
@@ -130,7 +130,7 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
       const linked = new Set((await companies.rows(account.connection.userId, system)).map((r) => r.externalId));
       const list = Array.isArray(a.ok) ? a.ok.filter((c) => Number.isInteger(c?.id)) : [];
       return {
-        companies: list.map((c) => ({ companyId: c.id, name: c.title?.trim() || `#${c.id}`, city: typeof c.city === 'string' ? c.city : null, linked: linked.has(`${system}:${c.id}`) })),
+        companies: list.map((c) => ({ companyId: c.id, name: textOf(c.title) || `#${c.id}`, city: typeof c.city === 'string' ? c.city : null, linked: linked.has(`${system}:${c.id}`) })),
       };
     },
 
