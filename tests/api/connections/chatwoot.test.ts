@@ -203,6 +203,28 @@ describe('mirroring and answering', () => {
   });
 });
 
+describe('a contact deleted in Chatwoot', () => {
+  it('is made again for the client\'s next message, which is posted, not skipped', async () => {
+    const o = await owner(server);
+    const session = await number(o);
+    const c = await connected(o);
+    await clientWrites(session, '79160000701', 'First');
+    await advance(server, 1);
+    expect(inboxMessages(c.inboxId).map((m) => m.content)).toEqual(['First']);
+    // Staff delete the contact: Chatwoot drops its inbox link and its conversations too.
+    const contact = cw.contacts.find((x) => x.phone === '+79160000701' && x.accountId === c.id)!;
+    cw.contacts.splice(cw.contacts.indexOf(contact), 1);
+    for (const list of [cw.contactInboxes, cw.conversations] as { contactId: number }[][]) {
+      for (let i = list.length - 1; i >= 0; i--) if (list[i]!.contactId === contact.id) list.splice(i, 1);
+    }
+    await clientWrites(session, '79160000701', 'Second');
+    // One tick finds the conversation gone, one the contact; the third makes both again and posts.
+    for (let i = 0; i < 3; i++) await advance(server, 1);
+    expect(inboxMessages(c.inboxId).map((m) => m.content)).toEqual(['Second']);
+    expect(cw.contacts.filter((x) => x.phone === '+79160000701' && x.accountId === c.id)).toHaveLength(1);
+  });
+});
+
 describe('without OUTBOUND_FETCH_ALLOW', () => {
   it('refuses a loopback Chatwoot before any request reaches it', async () => {
     const strict = await deliveryServer({});
