@@ -29,13 +29,15 @@ export interface IikoFake extends FakeServer {
   expireTokens(): void;
   /** While set, every call answers this status (503: iiko down, 408: its timeout). */
   down: number | null;
+  /** path → a 200 body answered instead of the real one (an answer in a shape iiko's description does not give). */
+  bodies: Map<string, unknown>;
 }
 
 const error = (description: string, code?: string) => ({ correlationId: randomUUID(), errorDescription: description, error: code ?? null });
 
 export async function startIikoFake(): Promise<IikoFake> {
   const tokens = new Map<string, { login: string; until: number }>();
-  const fake = { logins: new Map(), organizations: new Map(), tokensIssued: 0, down: null } as unknown as IikoFake;
+  const fake = { logins: new Map(), organizations: new Map(), tokensIssued: 0, down: null, bodies: new Map() } as unknown as IikoFake;
 
   const server = await startFake((req, raw, res) => {
     if (fake.down) return sendJson(res, fake.down, error('Service unavailable'));
@@ -57,6 +59,7 @@ export async function startIikoFake(): Promise<IikoFake> {
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const session = bearer ? tokens.get(bearer) : undefined;
     if (!session || session.until < Date.now()) return sendJson(res, 401, error('Token is expired or invalid'));
+    if (fake.bodies.has(req.url ?? '')) return sendJson(res, 200, fake.bodies.get(req.url ?? ''));
     const reach = fake.logins.get(session.login) ?? [];
     const org = (id: unknown) => (typeof id === 'string' && reach.includes(id) ? fake.organizations.get(id) : undefined);
     const notFound = () => sendJson(res, 400, error('Organization not found', 'Common_OrganizationNotFound'));

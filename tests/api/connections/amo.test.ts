@@ -2,11 +2,12 @@
 // parameters", an expired code), the single-use refresh token (two refreshes at once spend it once; revoked →
 // tokenRejected), visits pushed as contact + lead once, the status webhook moving a visit and firing its flow, the
 // webhook's URL secret checked before the body, another owner's nothing, tokens sealed at rest.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingRecords } from '../../../src/server/modules/booking/schema.ts';
-import { connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
+import { connections, connectionSecrets } from '../../../src/server/modules/connections/schema.ts';
 import { accessToken } from '../../../src/server/modules/connections/amo/tokens.ts';
+import { claimDueOutbox, outboxRetry, outboxSent } from '../../../src/server/modules/connections/amo/store.ts';
 import { startAmoFake, type AmoFake } from '../../fakes/amo-fake.ts';
 import { startServer, TestClock, type TestServer } from '../harness.ts';
 import { book, DAY, flow, messagesOf, nowSec, owner, type Owner } from '../delivery/support.ts';
@@ -105,6 +106,16 @@ describe('connecting amoCRM', () => {
     expect(await connect(other, good)).toMatchObject({ status: 400, body: { errors: [{ field: 'state' }] } });
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toBeNull();
     expect(await connect(o, good)).toMatchObject({ status: 200 });
+  });
+
+  it('two consents finishing at once (two tabs) leave one connection', async () => {
+    const o = await owner(server);
+    const subdomain = account();
+    const [s1, s2] = [await stateOf(o), await stateOf(o)];
+    const both = await Promise.all([s1, s2].map((state) => connect(o, { code: fake.issueCode(subdomain), referer: `${subdomain}.amocrm.ru`, state })));
+    expect(both.map((r) => r.status)).toEqual([200, 200]);
+    const rows = await server.api.db.select().from(connections).where(and(eq(connections.userId, o.id), eq(connections.kind, 'amo')));
+    expect(rows).toHaveLength(1);
   });
 
   it('a code older than 20 minutes is refused at the code', async () => {
@@ -242,6 +253,45 @@ describe('visits in amoCRM', () => {
     await server.api.delivery.tick();
     expect(acc.leads.size).toBe(1);
     expect((await server.call('GET', '/Accounts/Amo', { token: o.token })).body.connection).toMatchObject({ pending: 0, lastError: null });
+  });
+
+  it('an account not answering waits whole: its other visits are not tried in the same tick (no tick held by timeouts)', async () => {
+    const o = await owner(server);
+    const { subdomain } = await connected(o);
+    const acc = fake.accounts.get(subdomain)!;
+    await book(server, o, nowSec(server) + 2 * DAY, { name: 'Ann' });
+    await book(server, o, nowSec(server) + 3 * DAY, { name: 'Ann' });
+    fake.failNext(subdomain, 1, 503);
+    const calls = () => fake.calls.filter((c) => c.path === `/${subdomain}/api/v4/leads/complex`).length;
+    await server.api.delivery.tick();
+    expect(calls()).toBe(1);
+    expect(acc.leads.size).toBe(0);
+    server.clock.advance(2);
+    await server.api.delivery.tick();
+    expect(acc.leads.size).toBe(2);
+  });
+
+  it('a change while a worker pushes the visit waits for that push: a second worker never creates a second lead', async () => {
+    const o = await owner(server);
+    const { subdomain, id } = await connected(o);
+    const acc = fake.accounts.get(subdomain)!;
+    const visit = await book(server, o, nowSec(server) + 2 * DAY);
+    // Worker 1 claims the visit (and is still pushing it)…
+    const now = server.clock.now();
+    const claimed = await claimDueOutbox(server.api.db, new Date(now), new Date(now + 15 * 60_000), 50);
+    for (const r of claimed.filter((c) => c.connectionId !== id)) await outboxRetry(server.api.db, r.recordId, r.attempts, new Date(now));
+    const mine = claimed.find((c) => c.recordId === visit.id)!;
+    expect(mine).toBeDefined();
+    // …when the owner moves it: worker 2's tick must not push it at the same time.
+    expect((await server.call('POST', `/Booking/Records/${visit.id}/Move`, { token: o.token, body: { startUnixTime: nowSec(server) + 4 * DAY } })).status).toBe(200);
+    const complex = () => fake.calls.filter((c) => c.path === `/${subdomain}/api/v4/leads/complex`).length;
+    await server.api.delivery.tick();
+    expect(complex()).toBe(0);
+    // Worker 1 finishes (as if its lead were saved): the change is released and pushed next.
+    await outboxSent(server.api.db, mine, new Date(now));
+    await server.api.delivery.tick();
+    expect(complex()).toBe(1);
+    expect(acc.leads.size).toBe(1);
   });
 
   it('a status the account lacks is a 400 naming the entry; nothing saved', async () => {

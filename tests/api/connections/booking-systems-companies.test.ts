@@ -35,6 +35,20 @@ const countOf = async (table: typeof bookingMasters | typeof bookingServices | t
   (await server.api.db.select().from(table).where(eq(table.userId, userId))).length;
 
 describe('reaching and linking companies', () => {
+  it('a company, master or service named in an unexpected shape (not a string) is never a 5xx', async () => {
+    const a = fakeCompany(fake.companies, 2);
+    const company = fake.companies.get(a)!;
+    Object.assign(company, { title: 12345 });
+    Object.assign(company.staff[0]!, { name: 777 });
+    Object.assign(company.services[0]!, { title: { ru: 'Стрижка' } });
+    const { o, account } = await connected({ [a]: ALL_RIGHTS });
+    const reach = await server.call('GET', `${BASE}/${account}/Companies`, { token: o.token });
+    expect(reach).toMatchObject({ status: 200, body: { companies: [{ companyId: a, name: `#${a}` }] } });
+    const res = await link(o.token, account, a);
+    expect(res).toMatchObject({ status: 201, body: { name: `YCLIENTS ${a}` } });
+    expect(await settled(server, o.token, res.body.id)).toMatchObject({ sync: { state: 'done', clients: 2 } });
+  });
+
   it('lists the reachable companies, links one, adds our webhook beside the owner\'s other URL and pulls it', async () => {
     const [a, b] = [fakeCompany(fake.companies, 450), fakeCompany(fake.companies)];
     const { o, account } = await connected({ [a]: ALL_RIGHTS, [b]: ALL_RIGHTS });

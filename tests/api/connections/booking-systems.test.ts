@@ -57,6 +57,9 @@ describe('connecting a booking system account', () => {
     const u = fake.addUser({});
     expect(await connect(o.token, { login: u.login, password: 'wrong' })).toMatchObject({ status: 400, body: { errors: [{ field: 'password', code: 'bookingCredentialsRejected' }] } });
     expect(await connect(o.token, { userToken: 'not-a-real-token' })).toMatchObject({ status: 400, body: { errors: [{ field: 'userToken', code: 'bookingCredentialsRejected' }] } });
+    // A token no HTTP header can carry: the owner's mistake (400), never a 502.
+    for (const userToken of ['токен-пользователя', 'abcd efgh\u0007', 'abcdefgh\u00a0ijk'])
+      expect(await connect(o.token, { userToken }), userToken).toMatchObject({ status: 400, body: { errors: [{ field: 'userToken', code: 'bookingCredentialsRejected' }] } });
     expect(await connect(o.token, { login: '  ', password: 'x' })).toMatchObject({ status: 400, body: { errors: [{ field: 'login' }] } });
     expect(await connect(o.token, { login: u.login })).toMatchObject({ status: 400, body: { errors: [{ field: 'password' }] } });
     expect(await connect(o.token, { login: u.login, password: u.password, extra: 1 })).toMatchObject({ status: 400 });

@@ -94,6 +94,8 @@ describe('connecting Chatwoot', () => {
       [{ baseUrl: 'http://[::1]:3000', accountId: a.id, apiAccessToken: a.token }, 'baseUrl', 'chatwootAddressRefused'],
       [{ baseUrl: 'http://127.0.0.1:9', accountId: a.id, apiAccessToken: a.token }, 'baseUrl', 'chatwootUnreachable'],
       [{ baseUrl: cw.url, accountId: a.id, apiAccessToken: a.agent }, 'apiAccessToken', 'chatwootInboxRefused'],
+      // A token no HTTP header can carry is the token's fault, not the address's.
+      [{ baseUrl: cw.url, accountId: a.id, apiAccessToken: 'токен-доступа-123' }, 'apiAccessToken', 'chatwootTokenRejected'],
     ];
     for (const [body, field, code] of cases) {
       expect(await connect(o, body), JSON.stringify(body)).toMatchObject({ status: 400, body: { errors: [{ field, code }] } });
@@ -201,6 +203,28 @@ describe('mirroring and answering', () => {
   });
 });
 
+describe('a contact deleted in Chatwoot', () => {
+  it('is made again for the client\'s next message, which is posted, not skipped', async () => {
+    const o = await owner(server);
+    const session = await number(o);
+    const c = await connected(o);
+    await clientWrites(session, '79160000701', 'First');
+    await advance(server, 1);
+    expect(inboxMessages(c.inboxId).map((m) => m.content)).toEqual(['First']);
+    // Staff delete the contact: Chatwoot drops its inbox link and its conversations too.
+    const contact = cw.contacts.find((x) => x.phone === '+79160000701' && x.accountId === c.id)!;
+    cw.contacts.splice(cw.contacts.indexOf(contact), 1);
+    for (const list of [cw.contactInboxes, cw.conversations] as { contactId: number }[][]) {
+      for (let i = list.length - 1; i >= 0; i--) if (list[i]!.contactId === contact.id) list.splice(i, 1);
+    }
+    await clientWrites(session, '79160000701', 'Second');
+    // One tick finds the conversation gone, one the contact; the third makes both again and posts.
+    for (let i = 0; i < 3; i++) await advance(server, 1);
+    expect(inboxMessages(c.inboxId).map((m) => m.content)).toEqual(['Second']);
+    expect(cw.contacts.filter((x) => x.phone === '+79160000701' && x.accountId === c.id)).toHaveLength(1);
+  });
+});
+
 describe('without OUTBOUND_FETCH_ALLOW', () => {
   it('refuses a loopback Chatwoot before any request reaches it', async () => {
     const strict = await deliveryServer({});
@@ -285,6 +309,10 @@ describe('the webhook', () => {
       expect((await cw.post(c.inboxId, { event: 'message_created' })).body).toEqual({ result: 'ignored' });
       const forged = await cw.post(c.inboxId, { event: 'message_created' }, { 'x-chatwoot-signature': `sha256=${'0'.repeat(64)}` });
       expect(forged).toMatchObject({ status: 401, body: { code: 'signatureInvalid' } });
+      // The URL's secret alone is not enough once the inbox signs: an unsigned call is refused.
+      const url = cw.inboxes.find((i) => i.id === c.inboxId)!.webhookUrl.replace(/^https:\/\/cabinet\.example\/api\/v1/, server.base);
+      const unsigned = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'message_created' }) });
+      expect(unsigned.status).toBe(401);
     } finally {
       cw.signInboxes = false;
     }

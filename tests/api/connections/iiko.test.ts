@@ -155,6 +155,19 @@ describe('organizations', () => {
     expect((await overview(o.token)).accounts[0]).toMatchObject({ state: 'error', lastError: 'apiLoginRejected' });
   });
 
+  it('an iiko answer in an unexpected shape is never a 5xx', async () => {
+    const { o, id, first } = await connected();
+    for (const body of [{ terminalGroups: { items: [] } }, { terminalGroups: 'none' }, { terminalGroups: [null, { items: 'x' }] }]) {
+      fake.bodies.set('/api/1/terminal_groups', body);
+      try {
+        const res = await link(o.token, id, { organizationId: first.id });
+        expect(res.status, JSON.stringify(body)).toBeLessThan(500);
+      } finally {
+        fake.bodies.delete('/api/1/terminal_groups');
+      }
+    }
+  });
+
   it('iiko down while linking is 502', async () => {
     const { o, id, first } = await connected();
     fake.down = 500;

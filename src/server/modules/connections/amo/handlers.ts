@@ -6,6 +6,7 @@ import { invalidField } from '../../../platform/http/field-error.ts';
 import { HttpError, notFound } from '../../../platform/http/problem.ts';
 import type { Handlers } from '../../../platform/http/types.ts';
 import { unixSeconds } from '../../../platform/db/rows.ts';
+import { lockUser } from '../../account/store.ts';
 import { providerDown } from '../provider-call.ts';
 import { sealedConnections } from '../sealed.ts';
 import { deleteConnection } from '../store.ts';
@@ -87,11 +88,13 @@ export function amoHandlers(ctx: AppContext): Handlers<'getAmoConnection' | 'rem
       if ('down' in pair) throw providerDown(pair);
       const listed = await amoFetch(`${originOf(config, subdomain)}/api/v4/leads/pipelines`, { token: pair.accessToken });
       const pipelines = ('down' in listed ? undefined : pipelinesOf(listed.body)) ?? [];
-      const existing = await mine(userId);
       const at = new Date(now);
-      const webhookSecret = existing?.credentials.webhookSecret || randomBytes(24).toString('base64url');
-      const creds = { subdomain, ...pair, webhookSecret };
       await db.transaction(async (tx) => {
+        // Under the owner's row lock: two consents finishing at once (two tabs) update one connection, never add two.
+        await lockUser(tx, userId);
+        const existing = (await sealedConnections(tx, config).list(userId, 'amo'))[0];
+        const webhookSecret = existing?.credentials.webhookSecret || randomBytes(24).toString('base64url');
+        const creds = { subdomain, ...pair, webhookSecret };
         if (!existing) {
           const row = await sealedConnections(tx, config).add('amo', { userId, name: subdomain, state: 'Connected', at }, creds);
           await saveSettings(tx, row.id, subdomain, pipelines, true);

@@ -31,7 +31,8 @@ function pacer() {
   };
 }
 
-type Outcome = 'sent' | 'rateLimited' | 'rejected' | 'failed';
+/** `down`: amoCRM gave no usable answer (timeout, 5xx): its other visits wait for the next tick too. */
+type Outcome = 'sent' | 'rateLimited' | 'rejected' | 'failed' | 'down';
 let keptAliveAt = -Infinity;
 
 /** The delivery tick's amoCRM step: the keep-alive refresh (hourly) and the due pushes. Returns the visits pushed. */
@@ -64,11 +65,12 @@ export async function runAmoJobs(db: Db, config: ServerConfig): Promise<number> 
     }
     if (outcome !== 'rejected') {
       await outboxRetry(db, row.recordId, row.attempts + 1, new Date(at + backoffMs(row.attempts)));
-      if (outcome === 'failed') await setPushError(db, row.connectionId, 'providerUnavailable');
+      if (outcome === 'failed' || outcome === 'down') await setPushError(db, row.connectionId, 'providerUnavailable');
     } else {
       await outboxRetry(db, row.recordId, row.attempts, new Date(at)); // waits, unclaimed, for the reconnect
     }
-    // A 429 or a revoked token stops this account's pushes for this tick; the rest wait for the next.
+    // A 429, a revoked token or an account not answering stops its pushes for this tick (50 timeouts in a row would
+    // hold the delivery tick for minutes); the rest wait for the next. One visit amoCRM refused (4xx) stops nothing.
     if (outcome !== 'failed') stopped.add(row.connectionId);
   }
   return sent;
@@ -115,7 +117,7 @@ async function pushVisit(db: Db, config: ServerConfig, connectionId: number, rec
   if (!visit) return 'sent'; // the visit is gone: nothing to push
   const token = await accessToken(db, config, connectionId);
   if ('rejected' in token) return 'rejected';
-  if ('down' in token) return 'failed';
+  if ('down' in token) return 'down';
   let creds: AmoCreds = token.creds;
   const call = async (path: string, method: string, json: unknown): Promise<AmoAnswer> => {
     await pace();
@@ -133,7 +135,7 @@ async function pushVisit(db: Db, config: ServerConfig, connectionId: number, rec
     return a;
   };
   const outcome = (a: AmoAnswer): Outcome | undefined =>
-    'down' in a ? 'failed' : a.status === 429 ? 'rateLimited' : a.status === 401 ? 'rejected' : a.status >= 200 && a.status < 300 ? undefined : 'failed';
+    'down' in a ? 'down' : a.status === 429 ? 'rateLimited' : a.status === 401 ? 'rejected' : a.status >= 200 && a.status < 300 ? undefined : 'failed';
 
   if (visit.lead) {
     const a = await call(`/api/v4/leads/${visit.lead.leadId}`, 'PATCH', visit.body);

@@ -38,6 +38,8 @@ export const amoOutbox = pgTable(
     seq: integer('seq').notNull().default(1),
     attempts: integer('attempts').notNull().default(0),
     nextAt: ts('next_at').notNull(),
+    /** Claimed by a worker until then: a change meanwhile makes it due again, but not for a second worker at once. */
+    leaseUntil: ts('lease_until'),
   },
   (t) => [index('amo_outbox_due_idx').on(t.nextAt)],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../platform/db/open.ts';
 import type { Tx } from '../../../platform/db/transactions.ts';
 import { connections, connectionSecrets } from '../schema.ts';
@@ -87,31 +87,33 @@ export async function queueAmoPush(tx: Tx, record: { id: number; userId: number;
 }
 /**
  * Claims up to `limit` due rows by moving them past `leaseUntil` (SKIP LOCKED), so two delivery workers never push
- * the same visit at once; each claimed row is then deleted, retried or released. A crash leaves them due at the lease's end.
+ * the same visit at once (a change queued meanwhile waits for the lease too, or a second worker would create a second
+ * lead); each claimed row is then deleted, retried or released. A crash leaves them due at the lease's end.
  */
 export async function claimDueOutbox(db: Db, now: Date, leaseUntil: Date, limit: number) {
   const due = db
     .select({ recordId: amoOutbox.recordId })
     .from(amoOutbox)
     .innerJoin(connections, eq(connections.id, amoOutbox.connectionId))
-    .where(and(lte(amoOutbox.nextAt, now), notRejected))
+    .where(and(lte(amoOutbox.nextAt, now), or(isNull(amoOutbox.leaseUntil), lte(amoOutbox.leaseUntil, now)), notRejected))
     .orderBy(asc(amoOutbox.nextAt))
     .limit(limit)
     .for('update', { of: amoOutbox, skipLocked: true });
   const rows = await db
     .update(amoOutbox)
-    .set({ nextAt: leaseUntil })
+    .set({ nextAt: leaseUntil, leaseUntil })
     .where(inArray(amoOutbox.recordId, due))
     .returning({ recordId: amoOutbox.recordId, connectionId: amoOutbox.connectionId, seq: amoOutbox.seq, attempts: amoOutbox.attempts });
   return rows.sort((a, b) => a.recordId - b.recordId);
 }
-/** Sent: the row goes unless a change came meanwhile (its seq grew: it is sent again). */
+/** Sent: the row goes unless a change came meanwhile (its seq grew: released, it is sent again). */
 export async function outboxSent(db: Tx, row: { recordId: number; seq: number; connectionId: number }, at: Date): Promise<void> {
   await db.delete(amoOutbox).where(and(eq(amoOutbox.recordId, row.recordId), eq(amoOutbox.seq, row.seq)));
+  await db.update(amoOutbox).set({ leaseUntil: null }).where(eq(amoOutbox.recordId, row.recordId));
   await db.update(amoSettings).set({ lastPushAt: at }).where(eq(amoSettings.connectionId, row.connectionId));
 }
 export async function outboxRetry(db: Tx, recordId: number, attempts: number, nextAt: Date): Promise<void> {
-  await db.update(amoOutbox).set({ attempts, nextAt }).where(eq(amoOutbox.recordId, recordId));
+  await db.update(amoOutbox).set({ attempts, nextAt, leaseUntil: null }).where(eq(amoOutbox.recordId, recordId));
 }
 
 // Leads and contacts.

@@ -18,6 +18,9 @@ export const isOk = <T>(a: Answer<T>): a is { ok: T; meta: unknown } => 'ok' in 
 /** Clients asked per page: the systems' documented maximum (`page_size` ≤ 200). */
 export const CLIENTS_PAGE = 200;
 
+/** A name from the system's answer, trimmed; '' when it is not a string (an answer in another shape is never a 5xx). */
+export const textOf = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
+
 export interface BookingCompanyInfo { id: number; title?: string; city?: string; timezone?: number | string; timezone_name?: string }
 export interface BookingStaff { id: number; name?: string; fired?: number | boolean; hidden?: number | boolean }
 export interface BookingService { id: number; title?: string; price_min?: number; cost?: number }

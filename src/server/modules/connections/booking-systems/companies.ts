@@ -12,7 +12,7 @@ import { providerDown } from '../provider-call.ts';
 import { sealedConnections, type Sealed } from '../sealed.ts';
 import { connectionsOf, setState, type ConnectionRow } from '../store.ts';
 import { addSealedConnection } from '../store-secrets.ts';
-import { bookingApi, isOk, offsetOf, SYSTEM_NAME, type Answer, type BookingApi, type BookingCompanyInfo, type BookingSystem } from './api.ts';
+import { bookingApi, isOk, offsetOf, SYSTEM_NAME, textOf, type Answer, type BookingApi, type BookingCompanyInfo, type BookingSystem } from './api.ts';
 import { companyKey, toCompany, type BookingCompany, type BookingRight, type CompanyData } from './company.ts';
 import { startPull } from './pull.ts';
 import { forgetUnlinked, rememberUnlinked } from './store.ts';
@@ -78,7 +78,7 @@ export function bookingCompanies(ctx: AppContext) {
   /** Creates or takes over the owner's row of the company (a webhook-tied one keeps its id: payments name it). */
   async function saveLink(userId: number, system: BookingSystem, info: BookingCompanyInfo, connectionId: number, data: CompanyData, webhookDenied: boolean): Promise<LinkedAccountRow> {
     const key = companyKey(system, info.id);
-    const name = (info.title?.trim() || `${SYSTEM_NAME[system]} ${info.id}`).slice(0, 200);
+    const name = (textOf(info.title) || `${SYSTEM_NAME[system]} ${info.id}`).slice(0, 200);
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
       // Checked again under the company's lock: two owners linking it at the same moment cannot both get it.

@@ -12,7 +12,7 @@ import { addSealedConnection } from '../store-secrets.ts';
 import { sealedConnections } from '../sealed.ts';
 import { connectionsOf, deleteConnection, type ConnectionRow } from '../store.ts';
 import { providerDown } from '../provider-call.ts';
-import { bookingApi, isOk, SYSTEM_NAME, type BookingSystem } from './api.ts';
+import { bookingApi, isOk, SYSTEM_NAME, textOf, type BookingSystem } from './api.ts';
 import { tokenRejected } from './company.ts';
 import { bookingCompanies, markRejected } from './companies.ts';
 
@@ -50,7 +50,8 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
   async function userTokenOf(system: BookingSystem, body: { login?: string; password?: string; userToken?: string }): Promise<{ token: string; name: string }> {
     if (body.userToken !== undefined) {
       const token = body.userToken.trim();
-      if (token.length < 8) throw invalidField('userToken', 'bookingCredentialsRejected');
+      // It travels in the Authorization header: anything but visible ASCII would fail there as a 502.
+      if (token.length < 8 || !/^[\x21-\x7e]+$/.test(token)) throw invalidField('userToken', 'bookingCredentialsRejected');
       const a = await bookingApi(config, system, token).myCompanies();
       if ('down' in a) throw providerDown(a);
       if (!isOk(a)) throw invalidField('userToken', 'bookingCredentialsRejected');
@@ -129,7 +130,7 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
       const linked = new Set((await companies.rows(account.connection.userId, system)).map((r) => r.externalId));
       const list = Array.isArray(a.ok) ? a.ok.filter((c) => Number.isInteger(c?.id)) : [];
       return {
-        companies: list.map((c) => ({ companyId: c.id, name: c.title?.trim() || `#${c.id}`, city: typeof c.city === 'string' ? c.city : null, linked: linked.has(`${system}:${c.id}`) })),
+        companies: list.map((c) => ({ companyId: c.id, name: textOf(c.title) || `#${c.id}`, city: typeof c.city === 'string' ? c.city : null, linked: linked.has(`${system}:${c.id}`) })),
       };
     },
 

@@ -5,7 +5,7 @@ import { claimSync, linkedAccountById, mergeLinkedData, setSync } from '../../ac
 import { upsertExternalMaster, upsertExternalService } from '../../booking/store.ts';
 import { upsertClient } from '../../clients/store.ts';
 import { setState } from '../store.ts';
-import { bookingApi, CLIENTS_PAGE, isOk, type Answer, type BookingStaff, type BookingSystem } from './api.ts';
+import { bookingApi, CLIENTS_PAGE, isOk, textOf, type Answer, type BookingStaff, type BookingSystem } from './api.ts';
 import { PULL_STALE_MS, type BookingRight, type CompanyData, type SyncData } from './company.ts';
 
 // The pull of a company's masters, services and clients (docs/booking-systems.md "Pull"): in the background, one per
@@ -62,7 +62,7 @@ async function runPull(db: Db, config: ServerConfig, t: PullTarget, sync: SyncDa
     const staff = (await take(await api.staff(t.internalId), 'settings')) ?? [];
     const masters = (Array.isArray(staff) ? staff : []).filter((s) => Number.isInteger(s?.id) && active(s));
     await db.transaction(async (tx) => {
-      for (const s of masters) await upsertExternalMaster(tx, t.userId, `${t.system}:${s.id}`, s.name?.trim().slice(0, 200), `#${s.id}`);
+      for (const s of masters) await upsertExternalMaster(tx, t.userId, `${t.system}:${s.id}`, textOf(s.name).slice(0, 200) || undefined, `#${s.id}`);
     });
     sync.masters = masters.length;
     await progress();
@@ -72,7 +72,7 @@ async function runPull(db: Db, config: ServerConfig, t: PullTarget, sync: SyncDa
     await db.transaction(async (tx) => {
       for (const s of valid) {
         const price = Number(s.price_min ?? s.cost ?? 0);
-        await upsertExternalService(tx, t.userId, `${t.system}:${s.id}`, s.title?.trim().slice(0, 200), `#${s.id}`, Number.isFinite(price) && price >= 0 ? price : 0);
+        await upsertExternalService(tx, t.userId, `${t.system}:${s.id}`, textOf(s.title).slice(0, 200) || undefined, `#${s.id}`, Number.isFinite(price) && price >= 0 ? price : 0);
       }
     });
     sync.services = valid.length;

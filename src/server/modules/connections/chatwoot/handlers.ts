@@ -70,7 +70,8 @@ export function chatwootHandlers(ctx: AppContext): Handlers<'listChatwootAccount
       const baseUrl = chatwootOrigin(req.body.baseUrl);
       if (!baseUrl) throw invalidField('baseUrl', 'chatwootAddressInvalid');
       const apiAccessToken = req.body.apiAccessToken.trim();
-      if (!apiAccessToken || /\s/.test(apiAccessToken)) throw invalidField('apiAccessToken', 'chatwootTokenRejected');
+      // A header value: only visible ASCII (anything else would fail as "unreachable", blaming the address).
+      if (!/^[\x21-\x7e]+$/.test(apiAccessToken)) throw invalidField('apiAccessToken', 'chatwootTokenRejected');
       if ((await countConnectionsOf(db, userId, 'chatwoot')) >= CHATWOOT_LIMIT) throw new HttpError(409, 'accountLimitReached', { params: { limit: CHATWOOT_LIMIT } });
       const target: ChatwootTarget = { baseUrl, accountId: req.body.accountId, apiAccessToken };
 

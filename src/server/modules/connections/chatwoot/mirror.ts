@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db/open.ts';
 import { sealedConnections, type Sealed } from '../sealed.ts';
 import { setState } from '../store.ts';
 import { chatwootCall, field, isAnswer, num, type ChatwootAnswer } from './api.ts';
-import { advanceMirror, isPosted, leaseMirror, markPosted, mirroringConnections, pendingMessages, releaseMirror, saveThread, threadOf } from './store.ts';
+import { advanceMirror, forgetThread, isPosted, leaseMirror, markPosted, mirroringConnections, pendingMessages, releaseMirror, saveThread, threadOf } from './store.ts';
 
 // The mirror (docs/chatwoot.md "Mirror"): each tick posts the clients' new messages of every Connected Chatwoot
 // connection, oldest first, advancing the connection's cursor past each one posted. Chatwoot down: the cursor stays
@@ -34,6 +34,9 @@ export async function mirrorToChatwoot(db: Db, config: ServerConfig): Promise<nu
     if (!(await leaseMirror(db, c.id, new Date(config.now()), new Date(config.now() + LEASE_MS)))) continue;
     try {
       posted += await mirrorOne(db, config, account, c.userId, c.cursor);
+    } catch (error) {
+      // One connection's failure (e.g. removed mid-tick: its rows' inserts fail) never stops the others' mirror.
+      console.error(`chatwoot mirror of connection ${c.id} failed: ${(error as Error).message}`);
     } finally {
       await releaseMirror(db, c.id);
     }
@@ -71,6 +74,7 @@ async function postOne(db: Db, call: Call, account: Sealed<'chatwoot'>, m: Pendi
   const connectionId = account.connection.id;
   const inboxId = account.credentials.inboxId!;
   let thread = await threadOf(db, connectionId, m.conversationId);
+  const known = Boolean(thread);
   if (!thread) {
     const contact = await contactFor(call, inboxId, m);
     if (!contact.ok) return contact;
@@ -80,6 +84,12 @@ async function postOne(db: Db, call: Call, account: Sealed<'chatwoot'>, m: Pendi
   if (thread.chatwootConversationId === null) {
     const made = await call('/conversations', { source_id: thread.sourceId, inbox_id: inboxId, contact_id: thread.contactId });
     const conversation = isAnswer(made) && made.status < 300 ? num(field(made.body, 'id')) : undefined;
+    if (!conversation && known && isAnswer(made) && (made.status === 404 || made.status === 422)) {
+      // The contact was deleted in Chatwoot (its inbox link and conversations with it): without forgetting it, every
+      // later message of this client would be refused and skipped. Made again next tick; the message stays pending.
+      await forgetThread(db, connectionId, m.conversationId);
+      return { ok: false, stop: true, why: 'conversationGone' };
+    }
     if (!conversation) return failed(made);
     thread = { ...thread, chatwootConversationId: conversation };
     await saveThread(db, thread);

@@ -33,21 +33,38 @@ async function channelFor(db: Db, config: ServerConfig, userId: number, connecti
 export async function sendChatwootReplies(db: Db, config: ServerConfig): Promise<number> {
   let sent = 0;
   for (const r of await claimReplies(db, BATCH)) {
-    const at = new Date(config.now());
-    const attempts = r.attempts + 1;
-    const channel = r.via !== null ? await channelFor(db, config, r.userId, r.via) : undefined;
-    if (!channel) {
-      await settleReply(db, r.id, { status: 'failed', attempts, reason: 'no connection to the client', at });
-      continue;
-    }
-    const result = await channel.send({ idempotencyKey: `chatwoot:${r.connectionId}:${r.chatwootMessageId}`, to: r.phone ?? r.peer, text: r.text });
-    if (result.ok) {
-      await settleReply(db, r.id, { status: 'sent', attempts, providerMessageId: result.providerMessageId, at });
-      sent++;
-    } else {
-      const again = result.retryable && !result.ambiguous && attempts < ATTEMPTS;
-      await settleReply(db, r.id, { status: again ? 'queued' : 'failed', attempts, reason: result.reason.slice(0, 200), at });
+    const step = { sendStarted: false };
+    try {
+      sent += await sendOne(db, config, r, step);
+    } catch (error) {
+      // A claimed answer never stays `sending` for ever and the batch goes on: put back when it cannot have left yet,
+      // else failed (it may have been delivered: never twice).
+      console.error(`chatwoot answer ${r.id} failed: ${(error as Error).message}`);
+      const attempts = r.attempts + 1;
+      const again = !step.sendStarted && attempts < ATTEMPTS;
+      await settleReply(db, r.id, { status: again ? 'queued' : 'failed', attempts, reason: 'internal error', at: new Date(config.now()) }).catch(() => undefined);
     }
   }
   return sent;
+}
+
+type Claimed = Awaited<ReturnType<typeof claimReplies>>[number];
+
+async function sendOne(db: Db, config: ServerConfig, r: Claimed, step: { sendStarted: boolean }): Promise<number> {
+  const at = new Date(config.now());
+  const attempts = r.attempts + 1;
+  const channel = r.via !== null ? await channelFor(db, config, r.userId, r.via) : undefined;
+  if (!channel) {
+    await settleReply(db, r.id, { status: 'failed', attempts, reason: 'no connection to the client', at });
+    return 0;
+  }
+  step.sendStarted = true;
+  const result = await channel.send({ idempotencyKey: `chatwoot:${r.connectionId}:${r.chatwootMessageId}`, to: r.phone ?? r.peer, text: r.text });
+  if (result.ok) {
+    await settleReply(db, r.id, { status: 'sent', attempts, providerMessageId: result.providerMessageId, at });
+    return 1;
+  }
+  const again = result.retryable && !result.ambiguous && attempts < ATTEMPTS;
+  await settleReply(db, r.id, { status: again ? 'queued' : 'failed', attempts, reason: result.reason.slice(0, 200), at });
+  return 0;
 }

@@ -75,6 +75,11 @@ export async function saveThread(db: Tx, t: { connectionId: number; conversation
     .onConflictDoUpdate({ target: [chatwootThreads.connectionId, chatwootThreads.conversationId], set: { contactId: t.contactId, sourceId: t.sourceId, chatwootConversationId: t.chatwootConversationId } });
 }
 
+/** The contact behind a thread is gone in Chatwoot: the next message finds or makes it again. */
+export async function forgetThread(db: Tx, connectionId: number, conversationId: number): Promise<void> {
+  await db.delete(chatwootThreads).where(and(eq(chatwootThreads.connectionId, connectionId), eq(chatwootThreads.conversationId, conversationId)));
+}
+
 /** Our conversation behind a Chatwoot conversation of this connection (undefined: not one the cabinet made). */
 export async function conversationOfRemote(db: Tx, connectionId: number, chatwootConversationId: number): Promise<number | undefined> {
   const [row] = await db

@@ -5,7 +5,11 @@ import { sendChatwootReplies } from './replies.ts';
 
 /** The delivery tick's Chatwoot step: clients' messages out to Chatwoot, staff answers out to the clients. */
 export async function chatwootTick(db: Db, config: ServerConfig): Promise<{ mirrored: number; replied: number }> {
-  const mirrored = await mirrorToChatwoot(db, config);
+  // Independent steps: a failing mirror never holds the staff answers back.
+  const mirrored = await mirrorToChatwoot(db, config).catch((error: unknown) => {
+    console.error(`chatwoot mirror failed: ${(error as Error).message}`);
+    return 0;
+  });
   const replied = await sendChatwootReplies(db, config);
   return { mirrored, replied };
 }

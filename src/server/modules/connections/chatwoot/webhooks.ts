@@ -32,7 +32,9 @@ export function chatwootWebhookGuards(ctx: AppContext): Record<string, WebhookGu
       verified.set(req, account);
       const signature = header(req, 'x-chatwoot-signature');
       const signingSecret = account.credentials.signingSecret;
-      if (!signature || !signingSecret) return;
+      if (!signingSecret) return;
+      // An inbox that gave us its secret signs every call: one without the header is not Chatwoot's (no downgrade).
+      if (!signature) throw new HttpError(401, 'signatureInvalid');
       const body = await readAtMost(payload, BODY_MAX);
       const expected = `sha256=${createHmac('sha256', signingSecret).update(`${header(req, 'x-chatwoot-timestamp') ?? ''}.`).update(body).digest('hex')}`;
       if (!sameSecret(signature, expected)) throw new HttpError(401, 'signatureInvalid');

@@ -75,9 +75,11 @@ export function iikoApi(apiUrl: string, now: () => number) {
       map(await call(apiLogin, '/api/1/organizations', { returnAdditionalInfo: false, includeDisabled: false }), (b) => named((b as { organizations?: unknown })?.organizations)),
     /** Every terminal group, the ones not granted to this login too (iiko hides those without includeDisabled). */
     terminalGroups: async (apiLogin: string, organizationId: string): Promise<IikoResult<IikoTerminal[]>> =>
-      map(await call(apiLogin, '/api/1/terminal_groups', { organizationIds: [organizationId], includeDisabled: true }), (b) =>
-        ((b as { terminalGroups?: { items?: unknown }[] })?.terminalGroups ?? []).flatMap((g) => named(g?.items)),
-      ),
+      map(await call(apiLogin, '/api/1/terminal_groups', { organizationIds: [organizationId], includeDisabled: true }), (b) => {
+        // An answer in another shape is read as no groups (never a 5xx), as `named` reads a list that is not one.
+        const groups = (b as { terminalGroups?: unknown })?.terminalGroups;
+        return (Array.isArray(groups) ? (groups as ({ items?: unknown } | null)[]) : []).flatMap((g) => named(g?.items));
+      }),
     webhookSettings: async (apiLogin: string, organizationId: string): Promise<IikoResult<IikoWebhookSettings>> =>
       map(await call(apiLogin, '/api/1/webhooks/settings', { organizationId }), (b) => {
         const uri = (b as { webHooksUri?: unknown })?.webHooksUri;
