@@ -83,7 +83,7 @@ async function create(db: Db, language: SystemLanguage, nowMs: number) {
   // The demo's WhatsApp number: never reported by a gateway (there is none behind it).
   await addConnection(db, { userId: demo.id, kind: 'whatsapp', name: account.phone, state: null, at });
   await addLinkedAccounts(db, [
-    { userId: demo.id, kind: 'yclientsCompany', name, data: { accountId: 1, internalCompanyId: id, webhooksCount: 2, activeMastersCount: 4, timezone, city, status: 'Connected' }, createdAt: at },
+    { userId: demo.id, kind: 'yclientsCompany', name, externalId: `yclients:${id}`, data: { accountId: 1, internalCompanyId: id, webhooksCount: 2, activeMastersCount: 4, timezone, city, status: 'Connected' }, createdAt: at },
   ]);
   return demo;
 }
