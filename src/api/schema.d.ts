@@ -2115,7 +2115,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Finishes the marketplace install the owner registered from (/account/register/{system}/{applicationId}?salon_id=…): confirms the install with the system's partner callback (with our webhook address) and links the company. 400 naming `salonId` when the system refuses it (§8 "marketplace connection error"); 409 `bookingPartnerNotConfigured`; 502 `providerUnavailable`. */
+        /** Finishes the marketplace install the owner registered from (/account/register/{system}/{applicationId}?salon_id=…): confirms the install with the system's partner callback (with our webhook address) and links the company. The marketplace's redirect carries `user_data` (base64 of a JSON object about the system's user) and `user_data_sign` (hex HMAC-SHA256 of `user_data` under the partner token); both are checked before anything else: 400 naming `userDataSign` when the signature does not match, `userData` when it is not a JSON object, `salonId` when the signed data does not name the salon. 400 naming `salonId` when the system refuses the install (§8 "marketplace connection error"); 409 `bookingPartnerNotConfigured`; 502 `providerUnavailable`. */
         post: operations["connectBookingMarketplace"];
         delete?: never;
         options?: never;
@@ -8733,6 +8733,10 @@ export interface operations {
                 "application/json": {
                     applicationId: string;
                     salonId: number;
+                    /** @description The redirect's `user_data`, as it came (base64 of a JSON object) */
+                    userData: string;
+                    /** @description The redirect's `user_data_sign`: hex HMAC-SHA256 of `userData` under the partner token */
+                    userDataSign: string;
                 };
             };
         };

@@ -69,9 +69,9 @@ export async function connectAccount(input: ConnectInput): Promise<Outcome<Booki
   return result;
 }
 
-/** The marketplace install the owner signed up from: confirmed with the system and its company linked. */
-export async function connectMarketplace(applicationId: string, salonId: number): Promise<Outcome<BookingCompany>> {
-  const result = await outcome(api().POST('/Accounts/BookingSystems/{system}/Marketplace', { params: { path: sys() }, body: { applicationId, salonId } }));
+/** The marketplace install the owner signed up from: confirmed with the system (the redirect's signed user data) and its company linked. */
+export async function connectMarketplace(install: MarketplaceInstall): Promise<Outcome<BookingCompany>> {
+  const result = await outcome(api().POST('/Accounts/BookingSystems/{system}/Marketplace', { params: { path: sys() }, body: install }));
   if (result.data) await loadOverview(system(), true); // the install may also add an account
   return result;
 }
@@ -108,13 +108,20 @@ export async function syncCompany(id: number): Promise<Outcome<BookingCompany>> 
   return result;
 }
 
-/** The marketplace ids the registration route forwards (`?salon_id=…&application_id=…`), when both are well formed. */
-export function marketplaceParams(search: string): { applicationId: string; salonId: number } | undefined {
+export type MarketplaceInstall = { applicationId: string; salonId: number; userData: string; userDataSign: string };
+/** The query keys the marketplace redirect carries (the registration route forwards them with `application_id`). */
+export const MARKETPLACE_KEYS = ['salon_id', 'application_id', 'user_data', 'user_data_sign'] as const;
+
+/** The marketplace install the registration route forwards (`?salon_id=…&application_id=…&user_data=…&user_data_sign=…`), when well formed. */
+export function marketplaceParams(search: string): MarketplaceInstall | undefined {
   const query = new URLSearchParams(search);
   const applicationId = query.get('application_id') ?? '';
   const salonId = Number(query.get('salon_id'));
+  const userData = query.get('user_data') ?? '';
+  const userDataSign = query.get('user_data_sign') ?? '';
   if (!/^[0-9]{1,12}$/.test(applicationId) || !Number.isInteger(salonId) || salonId < 1 || salonId > 2147483647) return undefined;
-  return { applicationId, salonId };
+  if (!userData || userData.length > 4096 || !/^[0-9a-f]{64}$/.test(userDataSign)) return undefined;
+  return { applicationId, salonId, userData, userDataSign };
 }
 
 /** A time zone offset in hours as UTC±h (half hours as UTC+5:30). */

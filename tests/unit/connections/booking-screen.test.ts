@@ -5,11 +5,17 @@ import { anyPullRunning, marketplaceParams, utcOffset, type BookingOverview } fr
 import { relativeTime } from '../../../src/features/connections/islands/booking-systems/texts.ts';
 
 describe('marketplace ids', () => {
-  it('reads salon_id and application_id as the contract takes them', () => {
-    expect(marketplaceParams('?salon_id=123&application_id=45')).toEqual({ applicationId: '45', salonId: 123 });
+  const sign = 'ab'.repeat(32);
+  const signed = `&user_data=eyJhIjoxfQ%3D%3D&user_data_sign=${sign}`;
+  it('reads salon_id, application_id and the signed user data as the contract takes them', () => {
+    expect(marketplaceParams(`?salon_id=123&application_id=45${signed}`)).toEqual({ applicationId: '45', salonId: 123, userData: 'eyJhIjoxfQ==', userDataSign: sign });
   });
-  it.each(['', '?salon_id=123', '?application_id=45', '?salon_id=0&application_id=1', '?salon_id=1.5&application_id=1', '?salon_id=2147483648&application_id=1', '?salon_id=1&application_id=1234567890123', '?salon_id=1&application_id=x1'])(
+  it.each(['', '?salon_id=123', '?application_id=45', '?salon_id=0&application_id=1', '?salon_id=1.5&application_id=1', '?salon_id=2147483648&application_id=1', '?salon_id=1&application_id=1234567890123', '?salon_id=1&application_id=x1'].map((s) => `${s}${signed}`))(
     'refuses %s',
+    (search) => expect(marketplaceParams(search)).toBeUndefined(),
+  );
+  it.each(['?salon_id=1&application_id=1', `?salon_id=1&application_id=1&user_data_sign=${sign}`, '?salon_id=1&application_id=1&user_data=e30%3D&user_data_sign=AB', `?salon_id=1&application_id=1&user_data=${'a'.repeat(4097)}&user_data_sign=${sign}`])(
+    'refuses unsigned or malformed user data: %s',
     (search) => expect(marketplaceParams(search)).toBeUndefined(),
   );
 });

@@ -61,7 +61,11 @@ export default function RegisterForm({ locale, messages, links, countryRequired,
       ...referralOfAddress(location.search),
     }).catch(() => false);
     const salonId = queryParam('salon_id');
-    if (ok && marketplaceNext && applicationId && salonId) return location.assign(`${marketplaceNext}?${new URLSearchParams({ salon_id: salonId, application_id: applicationId })}`);
+    // The redirect's signed user data goes on with the ids: the screen's link is refused without it.
+    if (ok && marketplaceNext && applicationId && salonId) {
+      const install = { salon_id: salonId, application_id: applicationId, user_data: queryParam('user_data'), user_data_sign: queryParam('user_data_sign') };
+      return location.assign(`${marketplaceNext}?${new URLSearchParams(install)}`);
+    }
     if (ok) return location.assign(afterSignIn(links.home));
     setBusy(false);
     setFailure(explainProblem($session.get().authProblem, t));

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { FormMessage } from '../../../../ui/field.tsx';
-import { connectMarketplace, marketplaceParams } from '../../store-booking-systems.ts';
+import { connectMarketplace, MARKETPLACE_KEYS, marketplaceParams } from '../../store-booking-systems.ts';
 import { bookingProblem } from './problems.ts';
 import type { BookingContext } from './texts.ts';
 
 type Result = { state: 'working' } | { state: 'done'; name: string } | { state: 'failed'; text: string };
 
 /**
- * The marketplace install finished here: the registration route forwards `?salon_id=…&application_id=…`; they are
- * posted once (the ids then leave the address, so a reload does not post again) and the result stays on screen.
+ * The marketplace install finished here: the registration route forwards `?salon_id=…&application_id=…` with the
+ * redirect's signed `user_data` and `user_data_sign`; they are posted once (then leave the address, so a reload does
+ * not post again) and the result stays on screen.
  */
 export function Marketplace({ ctx }: { ctx: BookingContext }) {
   const { t, named } = ctx;
@@ -19,14 +20,13 @@ export function Marketplace({ ctx }: { ctx: BookingContext }) {
     if (asked.current) return;
     asked.current = true;
     const query = new URLSearchParams(location.search);
-    if (!query.has('salon_id') && !query.has('application_id')) return;
+    if (!MARKETPLACE_KEYS.some((k) => query.has(k))) return;
     const ids = marketplaceParams(location.search);
-    query.delete('salon_id');
-    query.delete('application_id');
+    for (const k of MARKETPLACE_KEYS) query.delete(k);
     history.replaceState(history.state, '', `${location.pathname}${query.size ? `?${query}` : ''}${location.hash}`);
     if (!ids) return setResult({ state: 'failed', text: t('bookingSystems.marketplace.failed', named) });
     setResult({ state: 'working' });
-    void connectMarketplace(ids.applicationId, ids.salonId).then(({ data, problem }) =>
+    void connectMarketplace(ids).then(({ data, problem }) =>
       setResult(
         data
           ? { state: 'done', name: data.name }

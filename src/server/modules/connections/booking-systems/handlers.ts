@@ -15,6 +15,7 @@ import { providerDown } from '../provider-call.ts';
 import { bookingApi, isOk, SYSTEM_NAME, textOf, type BookingSystem } from './api.ts';
 import { tokenRejected } from './company.ts';
 import { bookingCompanies, markRejected } from './companies.ts';
+import { checkMarketplaceSignature } from './marketplace-sign.ts';
 
 type Op = 'getBookingSystemOverview' | 'connectBookingSystem' | 'connectBookingMarketplace' | 'removeBookingSystemAccount' | 'listReachableBookingCompanies' | 'linkBookingCompany' | 'unlinkBookingCompany' | 'syncBookingCompany';
 type Account = components['schemas']['BookingSystemAccount'];
@@ -102,6 +103,8 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
       const userId = requireAuth(req).userId;
       const system = req.params.system;
       requirePartner(system);
+      // The redirect's signature first: before any provider call or write (docs/booking-systems.md "Marketplace").
+      checkMarketplaceSignature(config.businessSystems[system].partnerToken!, req.body);
       const company = await companies.linkMarketplace(userId, system, req.body.salonId, req.body.applicationId, req.log);
       reply.code(201);
       return company;

@@ -10,6 +10,9 @@ export const bookingSystemProblems = {
   companyAlreadyLinked: 'Company connection error: the company is already connected in another cabinet',
   // §8 "marketplace connection error".
   bookingMarketplaceFailed: 'Marketplace connection error: the booking system did not confirm the install',
+  bookingMarketplaceUnsigned: 'Marketplace connection error: the install link is not signed by the booking system; open the app from the marketplace again',
+  bookingMarketplaceData: 'Marketplace connection error: the install link carries no readable user data; open the app from the marketplace again',
+  bookingMarketplaceOtherSalon: 'Marketplace connection error: the install link was issued for another company',
   companyWithoutAccount: 'The company is connected only by its webhooks: connect an account that reaches it to pull its data',
   bookingPullInterrupted: 'The pull was interrupted; start it again',
 } as const;
