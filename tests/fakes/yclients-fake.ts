@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { sendJson, startFake, type FakeServer } from './http-fake.ts';
 
@@ -165,4 +165,13 @@ export async function startYclientsFake(system: 'yclients' | 'altegio' = 'yclien
       failing = { count, status };
     },
   });
+}
+
+/**
+ * The marketplace redirect's signed user data (`user_data` = base64 of a JSON object, `user_data_sign` = hex
+ * HMAC-SHA256 of that string under the partner token; docs/booking-systems.md "Marketplace"), as the system signs it.
+ */
+export function signedUserData(partnerToken: string, data: Record<string, unknown>): { userData: string; userDataSign: string } {
+  const userData = Buffer.from(JSON.stringify(data)).toString('base64');
+  return { userData, userDataSign: createHmac('sha256', partnerToken).update(userData).digest('hex') };
 }

@@ -1,11 +1,12 @@
 // YCLIENTS / Altegio companies (issue 19, docs/booking-systems.md) against the double: reachable companies, linking
 // (our webhook added beside the owner's other URLs), the pull of masters/services/clients and its idempotency, denied
 // rights, a refused token, unlinking, webhooks of a second linked company applied and stamped, the marketplace install.
+import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingClients } from '../../../src/server/modules/clients/schema.ts';
 import { bookingMasters, bookingServices } from '../../../src/server/modules/booking/schema.ts';
-import { ALL_RIGHTS, startYclientsFake, type YclientsFake } from '../../fakes/yclients-fake.ts';
+import { ALL_RIGHTS, signedUserData, startYclientsFake, type YclientsFake } from '../../fakes/yclients-fake.ts';
 import { startServer, type TestServer } from '../harness.ts';
 import { fakeCompany, overview, settled } from './booking-systems-support.ts';
 
@@ -221,24 +222,54 @@ describe('an unlinked company', () => {
 });
 
 describe('the marketplace install', () => {
+  const install = (token: string, applicationId: string, salonId: number, signed = signedUserData(fake.partnerToken, { id: 5, salon_id: salonId })) =>
+    server.call('POST', `${BASE}/Marketplace`, { token, body: { applicationId, salonId, ...signed } });
+
   it('confirms the install with our webhook URL and links the salon through a partner-only account', async () => {
     const a = fakeCompany(fake.companies, 5);
     fake.installs.set(a, 77);
     const o = await owner();
-    expect(await server.call('POST', `${BASE}/Marketplace`, { token: o.token, body: { applicationId: '78', salonId: a } })).toMatchObject({ status: 400, body: { errors: [{ field: 'salonId', code: 'bookingMarketplaceFailed' }] } });
+    expect(await install(o.token, '78', a)).toMatchObject({ status: 400, body: { errors: [{ field: 'salonId', code: 'bookingMarketplaceFailed' }] } });
     expect((await overview(server, o.token)).companies).toEqual([]);
-    const res = await server.call('POST', `${BASE}/Marketplace`, { token: o.token, body: { applicationId: '77', salonId: a } });
+    const res = await install(o.token, '77', a);
     expect(res).toMatchObject({ status: 201, body: { internalCompanyId: a, name: `Salon ${a}` } });
     const view = await overview(server, o.token);
     expect(fake.callbacks.at(-1)).toEqual({ salon_id: a, application_id: 77, webhook_urls: [view.webhookUrl] });
     expect(view.accounts).toMatchObject([{ via: 'marketplace', state: 'Connected' }]);
     expect(await settled(server, o.token, res.body.id)).toMatchObject({ status: 'connected', sync: { state: 'done', clients: 5 } });
-    expect((await server.call('POST', `${BASE}/Marketplace`, { token: o.token, body: { applicationId: '77', salonId: a } })).status).toBe(201); // repeated: the same account
+    expect((await install(o.token, '77', a)).status).toBe(201); // repeated: the same account
     expect((await overview(server, o.token)).accounts).toHaveLength(1);
     // The install's account reaches its salon only, and is not marked refused for having no user.
     const account = (await overview(server, o.token)).accounts[0].id as number;
     expect((await server.call('GET', `${BASE}/${account}/Companies`, { token: o.token })).body).toEqual({ companies: [{ companyId: a, name: `Salon ${a}`, city: 'Kazan', linked: true }] });
     expect(await link(o.token, account, a + 1)).toMatchObject({ status: 400, body: { errors: [{ field: 'companyId', code: 'bookingCompanyUnreachable' }] } });
     expect((await overview(server, o.token)).accounts[0].state).toBe('Connected');
+  });
+
+  it('links only the salon the redirect signed: a forged or borrowed signature, another salon, unreadable data are 400 and change nothing', async () => {
+    const a = fakeCompany(fake.companies, 1);
+    fake.installs.set(a, 77);
+    const o = await owner();
+    const callbacks = fake.callbacks.length;
+    const good = signedUserData(fake.partnerToken, { id: 9, salon_id: a });
+    const refused = (field: string, code: string) => ({ status: 400, body: { errors: [{ field, code }] } });
+    // Forged: signed under another key; borrowed: a real signature of other data.
+    expect(await install(o.token, '77', a, signedUserData('not-the-partner-token', { salon_id: a }))).toMatchObject(refused('userDataSign', 'bookingMarketplaceUnsigned'));
+    const other = signedUserData(fake.partnerToken, { salon_id: a + 1 });
+    expect(await install(o.token, '77', a, { userData: good.userData, userDataSign: other.userDataSign })).toMatchObject(refused('userDataSign', 'bookingMarketplaceUnsigned'));
+    // Properly signed, but for another salon (also in salon_ids), or not a JSON object.
+    expect(await install(o.token, '77', a, other)).toMatchObject(refused('salonId', 'bookingMarketplaceOtherSalon'));
+    expect(await install(o.token, '77', a, signedUserData(fake.partnerToken, { salon_ids: [a + 1, String(a + 2)] }))).toMatchObject(refused('salonId', 'bookingMarketplaceOtherSalon'));
+    const text = (userData: string) => ({ userData, userDataSign: createHmac('sha256', fake.partnerToken).update(userData).digest('hex') });
+    for (const userData of ['%%%not base64', Buffer.from('[1,2]').toString('base64'), Buffer.from('{"salon_id":').toString('base64'), Buffer.from('"x"').toString('base64')]) {
+      expect(await install(o.token, '77', a, text(userData))).toMatchObject(refused('userData', 'bookingMarketplaceData'));
+    }
+    // The contract's shapes: a sign that is not 64 lowercase hex digits, data too long.
+    expect(await install(o.token, '77', a, { userData: good.userData, userDataSign: good.userDataSign.toUpperCase() })).toMatchObject({ status: 400, body: { errors: [{ field: 'userDataSign' }] } });
+    expect(await install(o.token, '77', a, text('e'.repeat(4097)))).toMatchObject({ status: 400, body: { errors: [{ field: 'userData' }] } });
+    expect(fake.callbacks.length).toBe(callbacks); // the system was never asked
+    expect(await overview(server, o.token)).toMatchObject({ accounts: [], companies: [] });
+    // The salon among salon_ids (a numeric string too) links.
+    expect(await install(o.token, '77', a, signedUserData(fake.partnerToken, { salon_ids: [a + 1, String(a)] }))).toMatchObject({ status: 201, body: { internalCompanyId: a } });
   });
 });
