@@ -5,7 +5,8 @@
 // registration route forwards the salon to the screen, which confirms the install once.
 import { expect, expectNoSeriousA11yViolations, hydrated, prepareStorage, tOf, tRoutes, test, uniqueEmail } from './support.ts';
 import { api, customer } from './flows-support.ts';
-import { bookingControl, E2E_YCLIENTS_APP, masterName } from './booking-gateway.ts';
+import { bookingControl, E2E_YCLIENTS_APP, E2E_YCLIENTS_PARTNER, masterName } from './booking-gateway.ts';
+import { signedUserData } from '../fakes/yclients-fake.ts';
 import { routesForBrand } from '../../src/routes/select.ts';
 import { localizedPath } from '../../src/routes/locale-paths.ts';
 
@@ -96,8 +97,13 @@ test('YCLIENTS marketplace: sign-up from the install links the salon; ids the sy
   const { salonId, name } = await bookingControl<{ salonId: number; name: string }>('install', tag);
   await prepareStorage(context, { locale });
 
-  // The marketplace sends the owner to the registration route with the salon; signing up lands on the screen.
-  await page.goto(localizedPath(brand, locale, `/account/register/yclients/${E2E_YCLIENTS_APP}?salon_id=${salonId}`));
+  // The marketplace sends the owner to the registration route with the salon and the user data it signed with our
+  // partner token; signing up lands on the screen.
+  const signed = (salon: number) => {
+    const { userData, userDataSign } = signedUserData(E2E_YCLIENTS_PARTNER, { id: 1, name: 'Owner', salon_id: salon });
+    return new URLSearchParams({ salon_id: String(salon), user_data: userData, user_data_sign: userDataSign });
+  };
+  await page.goto(localizedPath(brand, locale, `/account/register/yclients/${E2E_YCLIENTS_APP}?${signed(salonId)}`));
   await expect(page.getByRole('button', { name: tAccount('register.submit') })).toBeEnabled();
   await page.getByLabel(tAccount('email'), { exact: true }).fill(uniqueEmail('market-yclients'));
   await page.getByLabel(tAccount('password'), { exact: true }).fill('secret1');
@@ -117,7 +123,16 @@ test('YCLIENTS marketplace: sign-up from the install links the salon; ids the sy
   await expectNoSeriousA11yViolations(page, `${brand.id} /accounts/yclients marketplace`);
 
   // A salon that never installed the app: the system refuses, and the screen says so.
-  await page.goto(`/accounts/yclients?salon_id=${salonId + 100_000}&application_id=${E2E_YCLIENTS_APP}`);
+  await page.goto(`/accounts/yclients?${signed(salonId + 100_000)}&application_id=${E2E_YCLIENTS_APP}`);
+  await expect(page.locator('[data-marketplace="failed"]')).toHaveText(t('bookingSystems.marketplace.failed', named));
+  await expect(page.locator('[data-booking-company]')).toHaveCount(1);
+  expect(new URL(page.url()).search).toBe('');
+
+  // Another salon that installed the app, its user data signed under another key (a forged link): refused, not linked.
+  const other = await bookingControl<{ salonId: number }>('install', `${tag}f`);
+  const forged = signed(other.salonId);
+  forged.set('user_data_sign', signedUserData('not-our-partner-token', { salon_id: other.salonId }).userDataSign);
+  await page.goto(`/accounts/yclients?${forged}&application_id=${E2E_YCLIENTS_APP}`);
   await expect(page.locator('[data-marketplace="failed"]')).toHaveText(t('bookingSystems.marketplace.failed', named));
   await expect(page.locator('[data-booking-company]')).toHaveCount(1);
 });
