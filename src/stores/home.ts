@@ -4,7 +4,8 @@
  */
 import { atom } from 'nanostores';
 import type { components } from '../api/schema.d.ts';
-import { getApi } from './session.ts';
+// api() starts the session first: an island can hydrate before the shell's script has wired it.
+import { api } from '../api/browser.ts';
 
 export type HomeState = components['schemas']['HomeState'];
 export type ChecklistStep = keyof HomeState['checklist'];
@@ -20,7 +21,7 @@ export const $home = atom<HomeLoad>({ state: 'loading' });
 export function loadHome(): Promise<void> {
   inFlight ??= (async () => {
     try {
-      const { data } = await getApi().GET('/Home');
+      const { data } = await api().GET('/Home');
       $home.set(data ? { state: 'ready', home: data } : { state: 'failed' });
     } catch {
       $home.set({ state: 'failed' }); // no connection: the screen offers to try again
