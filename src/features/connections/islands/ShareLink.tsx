@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
-import { notify } from '../../../scripts/notify.ts';
+import { copyText } from '../../../ui/copy.ts';
 import { secondaryButtonClass } from '../../../ui/classes.ts';
 import { FormMessage } from '../../../ui/field.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -26,14 +26,7 @@ export function ShareLink({ t, locale, base, number, onClose }: { t: T; locale: 
     };
   }, [number.id, base, t]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link!.url);
-      notify('success', t('share.copied'), { kind: 'copy' });
-    } catch {
-      notify('error', t('share.copyFailed'));
-    }
-  };
+  const copy = () => copyText(link!.url, { copied: t('share.copied'), failed: t('share.copyFailed') });
 
   return (
     <section aria-labelledby={titleId} className="border border-gray-200 rounded p-4 mb-4 bg-white flex flex-col gap-2" data-share-panel={number.id}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
-import { notify } from '../../../scripts/notify.ts';
+import { copyText } from '../../../ui/copy.ts';
 import { ignoreLink } from '../store.ts';
 
 /** The owner's public ignore link, with a copy button and the warning to share it only with trusted people. */
@@ -13,14 +13,7 @@ export function IgnoreLinkBox({ t, base }: { t: T; base: string }) {
       .catch(() => setFailed(true));
   }, [base]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url!);
-      notify('success', t('link.copied'), { kind: 'copy' });
-    } catch {
-      notify('error', t('link.copyFailed'));
-    }
-  };
+  const copy = () => copyText(url!, { copied: t('link.copied'), failed: t('link.copyFailed') });
 
   return (
     <section aria-labelledby="ignore-link-title" className="border border-gray-200 rounded p-3 mb-4 bg-white">

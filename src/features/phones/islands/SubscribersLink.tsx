@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../../i18n/translate.ts';
-import { notify } from '../../../scripts/notify.ts';
+import { copyText } from '../../../ui/copy.ts';
 import { subscribeLink } from '../store-subscribers.ts';
 import { secondaryButtonClass } from '../../../ui/classes.ts';
 
@@ -14,14 +14,7 @@ export function SubscribersLink({ t }: { t: T }) {
       .catch(() => setFailed(true));
   }, []);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link!.url!);
-      notify('success', t('subscribers.link.copied'), { kind: 'copy' });
-    } catch {
-      notify('error', t('subscribers.link.copyFailed'));
-    }
-  };
+  const copy = () => copyText(link!.url!, { copied: t('subscribers.link.copied'), failed: t('subscribers.link.copyFailed') });
 
   return (
     <section aria-labelledby="subscribe-link-title" className="border border-gray-200 rounded p-3 mb-4 bg-white">

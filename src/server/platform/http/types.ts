@@ -16,7 +16,8 @@ export type Query<K extends OperationId> = ParamsOf<K> extends { query?: infer Q
 type Responses<K extends OperationId> = operations[K]['responses'];
 export type Ok<K extends OperationId> =
   | (Responses<K> extends { 200: infer R } ? JsonOf<R> : never)
-  | (Responses<K> extends { 201: infer R } ? JsonOf<R> : never);
+  | (Responses<K> extends { 201: infer R } ? JsonOf<R> : never)
+  | (Responses<K> extends { 202: infer R } ? JsonOf<R> : never);
 
 export type Req<K extends OperationId> = FastifyRequest<{ Body: Body<K>; Params: Path<K>; Querystring: Query<K> }>;
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { notify } from '../../../../scripts/notify.ts';
+import { copyText } from '../../../../ui/copy.ts';
 import { inputClass, secondaryButtonClass } from '../../../../ui/classes.ts';
 import type { BookingContext } from './texts.ts';
 
@@ -11,14 +11,7 @@ import type { BookingContext } from './texts.ts';
 export function WebhookAddress({ ctx, url }: { ctx: BookingContext; url: string | undefined }) {
   const { t, named } = ctx;
   const id = useId();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url!);
-      notify('success', t('bookingSystems.webhook.copied'), { kind: 'copy' });
-    } catch {
-      notify('error', t('bookingSystems.webhook.copyFailed'));
-    }
-  };
+  const copy = () => copyText(url!, { copied: t('bookingSystems.webhook.copied'), failed: t('bookingSystems.webhook.copyFailed') });
   return (
     <section aria-labelledby={`${id}-title`} className="border border-gray-200 rounded p-3 mb-4 bg-white flex flex-col gap-2" data-booking-webhook>
       <h2 id={`${id}-title`} className="text-base font-semibold m-0">{t('bookingSystems.webhook.title')}</h2>

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { createT, type T } from '../../../../i18n/translate.ts';
 import { explainProblem } from '../../../../api/explain-problem.ts';
 import { notify } from '../../../../scripts/notify.ts';
+import { copyText } from '../../../../ui/copy.ts';
 import { FormMessage, SubmitButton, TextField } from '../../../../ui/field.tsx';
 import { buttonClass, dangerButtonClass, secondaryButtonClass } from '../../../../ui/classes.ts';
 import { focusFirstField, listTexts } from '../../../../ui/list-states.tsx';
@@ -112,14 +113,7 @@ export default function IikoAccounts(props: ConnectionsProps) {
 }
 
 function WebhookAddress({ t, url }: { t: T; url: string }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify('success', t('iiko.copied'), { kind: 'copy' });
-    } catch {
-      notify('error', t('iiko.copyFailed'));
-    }
-  };
+  const copy = () => copyText(url, { copied: t('iiko.copied'), failed: t('iiko.copyFailed') });
   return (
     <section aria-labelledby="iiko-webhook-title" className="border border-gray-200 rounded p-4 mt-6 bg-white flex flex-col gap-2">
       <h2 id="iiko-webhook-title" className="text-base font-semibold m-0">{t('iiko.webhookTitle')}</h2>

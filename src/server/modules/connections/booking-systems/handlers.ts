@@ -164,8 +164,8 @@ export function bookingSystemHandlers(ctx: AppContext): Handlers<Op> {
       const account = await sealed.byId(row.connectionId, system);
       if (!account) throw notFound('bookingAccountNotFound');
       await companies.pull(row, account, system, req.log);
-      // 202 is outside the handlers' typed answers (200/201): sent directly.
-      await reply.code(202).send(await companies.one(row.id, system));
+      reply.code(202); // the pull runs on in the background
+      return companies.one(row.id, system);
     },
   };
 }
