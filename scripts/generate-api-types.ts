@@ -15,7 +15,7 @@ import { isMap, isScalar, parseDocument, visit, type Document, type YAMLMap } fr
  * Bundle order; each domain's file is openapi/<domain>.yaml, optionally with parts in openapi/<domain>/*.yaml (a
  * large domain keeps one file per subject, e.g. connections/amo.yaml), and its operations carry the tag Domain.
  */
-const CONTRACT_DOMAINS = ['account', 'flows', 'phones', 'delivery', 'admin', 'booking', 'orders', 'home', 'connections', 'conversations', 'payments', 'partners'] as const;
+const CONTRACT_DOMAINS = ['account', 'flows', 'phones', 'delivery', 'admin', 'booking', 'orders', 'home', 'connections', 'conversations', 'payments', 'partners', 'distributions'] as const;
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OPENAPI = resolve(ROOT, 'openapi');

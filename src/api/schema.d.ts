@@ -2748,6 +2748,195 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/Distributions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's distributions, one page, with their counts and progress; search, filters and sort. */
+        get: operations["listDistributions"];
+        put?: never;
+        /** A new distribution, paused and in test mode, with the default text of the owner's language. */
+        post: operations["createDistribution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/{distributionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        get: operations["getDistribution"];
+        put?: never;
+        post?: never;
+        /** Removes the distribution; its messages not yet sent are withdrawn, the sent ones stay in the message log. */
+        delete: operations["deleteDistribution"];
+        options?: never;
+        head?: never;
+        /** Changes the audience, schedule and cap; the message itself is the flow's (PATCH /Flows/{flowId}). */
+        patch: operations["updateDistribution"];
+        trace?: never;
+    };
+    "/Distributions/{distributionId}/Duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A paused copy in test mode with the same message, audience settings and recipient table (no results). */
+        post: operations["duplicateDistribution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/{distributionId}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+                action: "Start" | "Pause" | "Resume" | "Cancel";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start (test mode: one message to the test numbers; combat: the audience), pause (what is not yet sending waits), resume, cancel (nothing more is sent). 403 for a test user or without tariff 13; 409 when the state does not allow it. */
+        post: operations["controlDistribution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/Bulk/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause, resume or delete the selected distributions; each answers success or its §8 failure text. */
+        post: operations["bulkDistributions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/{distributionId}/Recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        /** One page of recipients with their message's status, reason and times (combat results). */
+        get: operations["listDistributionRecipients"];
+        /** Replaces the recipient table: a pasted text (JSON `{text}`), or an uploaded CSV or XLSX file (the body, with `fileName`). Phone in the first column, an optional name in the second; every rejected row is reported with its reason. Fewer than 3 valid numbers (§5) → 400 and nothing changes. 409 while the distribution runs. */
+        put: operations["importDistributionRecipients"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/{distributionId}/Recipients/Export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        /** Every recipient with status, reason and times as CSV (UTF-8 with a BOM, comma-separated); the same filters as the list. */
+        get: operations["exportDistributionRecipients"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/{distributionId}/Preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        /** How many recipients remain after the blacklist, unsubscribes, "no dialogue" and earlier sends, and when the caps let it finish. */
+        get: operations["previewDistribution"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/Segments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner's saved audiences (client-base filters), newest first. */
+        get: operations["listAudienceSegments"];
+        put?: never;
+        /** Saves client-base filters under a name (at most 100 per owner, 409 beyond). */
+        post: operations["createAudienceSegment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/Distributions/Segments/{segmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a saved audience; distributions that used it keep their filters. */
+        delete: operations["deleteAudienceSegment"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2941,7 +3130,7 @@ export interface components {
          * @description §1 flow kinds
          * @enum {string}
          */
-        FlowKind: "recordReminder" | "newRecord" | "changedRecord" | "cancelledRecord" | "reviewRequest" | "birthday" | "repeatVisit" | "dailyReport" | "weeklyReport" | "crossSell" | "abandonedCart";
+        FlowKind: "recordReminder" | "newRecord" | "changedRecord" | "cancelledRecord" | "reviewRequest" | "birthday" | "repeatVisit" | "dailyReport" | "weeklyReport" | "crossSell" | "abandonedCart" | "distribution";
         /**
          * @description §4; Unavailable = the owner's tariffs do not include this kind (derived when read)
          * @enum {string}
@@ -4577,6 +4766,192 @@ export interface components {
             /** @description Rules that need a cart and are checked at payment */
             checkedAtPayment: ("tariff" | "months" | "autoPay")[];
         };
+        /**
+         * @description message = the flow's own text, buttons and image; template = an approved WhatsApp Business template
+         * @enum {string}
+         */
+        DistributionType: "message" | "template";
+        /**
+         * @description table = the uploaded or pasted phone table; clients = the owner's client base through the filters
+         * @enum {string}
+         */
+        AudienceSource: "table" | "clients";
+        /** @description Client-base filters; a range of -1..-1 means any. Days since the last visit; spend in the business's money. */
+        ClientFilters: {
+            visitCount?: components["schemas"]["FlowRange"];
+            spend?: components["schemas"]["FlowRange"];
+            lastVisitDays?: components["schemas"]["FlowRange"];
+            /** @description Master ids or names; clients who visited any of them */
+            masters?: string[];
+            /** @description Service ids or names; clients who had any of them */
+            services?: string[];
+        };
+        DistributionInput: {
+            title?: string;
+        };
+        DistributionPatch: {
+            source?: components["schemas"]["AudienceSource"];
+            filters?: components["schemas"]["ClientFilters"];
+            /** @description The saved audience the filters came from (informational) */
+            segmentId?: number | null;
+            /** @description Add the owner's subscribed clients (docs/phones.md "Subscribers") to the audience */
+            useSubscribed?: boolean;
+            /** @description Leave out clients who never wrote to the owner */
+            ignoreNoDialogue?: boolean;
+            daysOfWeek?: number[];
+            startDate?: components["schemas"]["UnixTime"];
+            /** @description Messages per day; at most 300 (§9) unless the operator set another maximum */
+            dailyCap?: number;
+        };
+        TableSummary: {
+            /** @description null for a pasted table */
+            fileName: string | null;
+            /** @description Non-empty rows read */
+            rows: number;
+            accepted: number;
+            rejected: number;
+        };
+        DistributionCounts: {
+            /** @description The audience built at the last start (the table's size before a start) */
+            recipients: number;
+            /** @description Not yet handed to the engine (later days */
+            pending: number;
+            /** @description Went out (delivered */
+            sent: number;
+            /** @description Delivered (read and replied included) */
+            delivered: number;
+            /** @description Read (replied included) */
+            read: number;
+            replied: number;
+            failed: number;
+            /** @description Left out or withdrawn (blacklist */
+            skipped: number;
+            /** @description Share of the audience finished (sent */
+            progress: number;
+        };
+        /** @description The last test start (messages to the test numbers only) */
+        TestRun: {
+            number: number;
+            startedAt: number;
+            messages: number;
+            sent: number;
+            failed: number;
+            done: boolean;
+        };
+        Distribution: {
+            /** @description The distribution's id */
+            id: number;
+            title: string;
+            content: string;
+            type: components["schemas"]["DistributionType"];
+            mode: components["schemas"]["FlowMode"];
+            status: components["schemas"]["FlowStatus"];
+            statusReason: components["schemas"]["DistributionStatusReason"] | null;
+            created: number;
+            edited: number;
+            lastStart: components["schemas"]["UnixTime"];
+            source: components["schemas"]["AudienceSource"];
+            filters: WithRequired<components["schemas"]["ClientFilters"], "visitCount" | "spend" | "lastVisitDays" | "masters" | "services">;
+            segmentId: number | null;
+            useSubscribed: boolean;
+            ignoreNoDialogue: boolean;
+            daysOfWeek: number[];
+            startDate: components["schemas"]["UnixTime"];
+            dailyCap: number;
+            sendingHours: components["schemas"]["FlowRange"];
+            connectionId: number | null;
+            table: components["schemas"]["TableSummary"] | null;
+            counts: components["schemas"]["DistributionCounts"];
+            testRun: components["schemas"]["TestRun"] | null;
+            finishEstimate?: components["schemas"]["UnixTime"];
+        };
+        /**
+         * @description The flow's reasons (FlowStatusReason) plus noMessagesLeft = the bought distribution messages ran out (buy a pack), audienceEmpty = the audience had nobody left to message at the start
+         * @enum {string}
+         */
+        DistributionStatusReason: "senderSessionGone" | "senderSessionDown" | "senderRejected" | "noTestNumber" | "endDatePassed" | "noMessagesLeft" | "audienceEmpty";
+        DistributionList: {
+            distributions: components["schemas"]["Distribution"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        /**
+         * @description pending = not yet handed to the engine; queued = waiting or sending; skipped = left out or withdrawn (see reason)
+         * @enum {string}
+         */
+        RecipientStatus: "pending" | "queued" | "sent" | "delivered" | "read" | "replied" | "failed" | "skipped";
+        Recipient: {
+            id: number;
+            /** @description E.164 digits */
+            phone: string;
+            name: string | null;
+            /** @description Row of the imported table (1-based) */
+            row: number | null;
+            status: components["schemas"]["RecipientStatus"];
+            /** @description Why it failed, waits or was skipped (the engine's fixed English reasons: blacklisted, unsubscribed, …) */
+            reason: string | null;
+            /** @description The recipient wrote STOP after this distribution's message */
+            unsubscribed: boolean;
+            sentAt: components["schemas"]["UnixTime"];
+            deliveredAt: components["schemas"]["UnixTime"];
+            readAt: components["schemas"]["UnixTime"];
+            repliedAt: components["schemas"]["UnixTime"];
+        };
+        RecipientList: {
+            recipients: components["schemas"]["Recipient"][];
+            page: number;
+            pages: number;
+            total: number;
+        };
+        RecipientPaste: {
+            /** @description Rows of "phone[,;\t name]"; a header row is recognised and skipped */
+            text: string;
+        };
+        RecipientIssue: {
+            /** @description 1-based row of the table */
+            row: number;
+            value: string;
+            /**
+             * @description Key of the text in the distributions namespace
+             * @enum {string}
+             */
+            code: "phoneInvalid" | "duplicate" | "blacklisted";
+            message: string;
+        };
+        RecipientImport: {
+            table: components["schemas"]["TableSummary"];
+            /** @description The first 1000 rejected rows in table order */
+            issues: components["schemas"]["RecipientIssue"][];
+            issuesTotal: number;
+        };
+        DistributionPreview: {
+            /** @description Numbers the source gives (table rows kept */
+            audience: number;
+            blacklisted: number;
+            unsubscribed: number;
+            /** @description Left out by "ignore clients with no dialogue" */
+            noDialogue: number;
+            /** @description Already got this distribution's message */
+            alreadyMessaged: number;
+            /** @description Who would get a message now */
+            remaining: number;
+            /** @description The effective per-day cap (the distribution's */
+            dailyCap: number;
+            /** @description Bought distribution messages left (null in test mode */
+            messagesLeft: number | null;
+            finishEstimate: components["schemas"]["UnixTime"];
+        };
+        AudienceSegmentInput: {
+            title: string;
+            filters: components["schemas"]["ClientFilters"];
+        };
+        AudienceSegment: {
+            id: number;
+            title: string;
+            filters: WithRequired<components["schemas"]["ClientFilters"], "visitCount" | "spend" | "lastVisitDays" | "masters" | "services">;
+            created: number;
+        };
     };
     responses: {
         /** @description Invalid input; `message` names the field */
@@ -4664,6 +5039,7 @@ export interface components {
         BookingSystem: "yclients" | "altegio";
         /** @description The linked company's id in the cabinet (what payments name), not the system's */
         BookingCompanyId: number;
+        DistributionId: number;
     };
     requestBodies: never;
     headers: never;
@@ -9838,6 +10214,415 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listDistributions: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                /** @description Case-insensitive substring of the title or the message text */
+                search?: string;
+                status?: components["schemas"]["FlowStatus"];
+                mode?: components["schemas"]["FlowMode"];
+                type?: components["schemas"]["DistributionType"];
+                sort?: "edited" | "created" | "lastStart";
+                order?: "asc" | "desc";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistributionInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Distribution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The distribution */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Distribution"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DistributionPatch"];
+            };
+        };
+        responses: {
+            /** @description The updated distribution */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Distribution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    duplicateDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The copy */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Distribution"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    controlDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+                action: "Start" | "Pause" | "Resume" | "Cancel";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The distribution as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Distribution"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    bulkDistributions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                action: "Pause" | "Resume" | "Delete";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FlowIds"];
+            };
+        };
+        responses: {
+            /** @description One result per requested id */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    listDistributionRecipients: {
+        parameters: {
+            query?: {
+                page?: components["parameters"]["Page"];
+                pageSize?: number;
+                status?: components["schemas"]["RecipientStatus"];
+                /** @description Part of the phone number or the name */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    importDistributionRecipients: {
+        parameters: {
+            query?: {
+                fileName?: string;
+            };
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RecipientPaste"];
+                "text/csv": unknown;
+                "text/plain": unknown;
+                "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": unknown;
+                "application/octet-stream": unknown;
+            };
+        };
+        responses: {
+            /** @description What was kept and what was rejected */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientImport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    exportDistributionRecipients: {
+        parameters: {
+            query?: {
+                status?: components["schemas"]["RecipientStatus"];
+                search?: string;
+            };
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    previewDistribution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                distributionId: components["parameters"]["DistributionId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DistributionPreview"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    listAudienceSegments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceSegment"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createAudienceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AudienceSegmentInput"];
+            };
+        };
+        responses: {
+            /** @description Saved */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceSegment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    deleteAudienceSegment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                segmentId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageResult"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
         };
     };
 }

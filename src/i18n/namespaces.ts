@@ -1,7 +1,7 @@
 import type { Locale } from './locales.ts';
 
 /** Domains whose messages live in their feature folder: src/features/<domain>/messages/<locale>.json. */
-export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin', 'home', 'connections', 'payments', 'partners'] as const;
+export const FEATURE_NAMESPACES = ['account', 'onboarding', 'flows', 'phones', 'delivery', 'admin', 'home', 'connections', 'payments', 'partners', 'distributions'] as const;
 /**
  * Namespaces of the page frame, kept here: src/i18n/messages/<locale>/<namespace>.json. `ui` holds the texts the UI
  * kit shows in any domain (list states, pager); a screen with lists hands it to its islands under `messages.ui`.
@@ -33,6 +33,7 @@ export interface NamespaceMessages {
   connections: typeof import('../features/connections/messages/en.json');
   payments: typeof import('../features/payments/messages/en.json');
   partners: typeof import('../features/partners/messages/en.json');
+  distributions: typeof import('../features/distributions/messages/en.json');
 }
 
 /** A domain's messages with the UI kit's texts under `ui` (t('ui.loading'), Pager prefix 'ui.'). */

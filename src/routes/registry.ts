@@ -112,7 +112,8 @@ export const ROUTES: readonly RouteDef[] = [
   cabinet('rfm', '/insights/rfm/:dashboardId'),
 
   // Distributions, short links, ideas
-  cabinet('distributions', '/distributions', ['default', 'onboarding', 'distribution']),
+  cabinet('distributions', '/distributions', ['default', 'onboarding', 'distribution'], { domain: 'distributions' }),
+  cabinet('distributionEdit', '/distributions/edit/:distributionId/:step?', ['default', 'onboarding', 'distribution'], { domain: 'distributions' }),
   cabinet('shortLink', '/short-link'),
   widget('shortLinkRedirect', '/to/:encodedId/'),
   cabinet('ideas', '/ideas'),

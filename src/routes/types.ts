@@ -4,7 +4,7 @@ export type Layout = 'shared' | 'single';
 export type Role = 'admin' | 'superadmin';
 
 /** Feature domains (one word per domain, everywhere): each has a screen dispatcher `src/features/<domain>/Screen.astro`. */
-export type Domain = 'account' | 'onboarding' | 'flows' | 'phones' | 'delivery' | 'admin' | 'home' | 'connections' | 'payments' | 'partners';
+export type Domain = 'account' | 'onboarding' | 'flows' | 'phones' | 'delivery' | 'admin' | 'home' | 'connections' | 'payments' | 'partners' | 'distributions';
 
 export interface RouteDef {
   /** Unique name; also the i18n key of the title in the `routes` namespace. */

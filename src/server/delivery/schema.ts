@@ -7,6 +7,7 @@ import { bookingClients } from '../modules/clients/schema.ts';
 import { bookingRecords } from '../modules/booking/schema.ts';
 import { orders } from '../modules/orders/schema.ts';
 import { connections } from '../modules/connections/schema.ts';
+import { distributionRecipients } from '../modules/distributions/schema.ts';
 
 /**
  * The delivery outbox: one row per planned message, written in the same transaction as the event that caused it.
@@ -46,6 +47,8 @@ export const messages = pgTable(
      * Null: the sandbox, the server's Telegram bot or the operator's own session (docs/connections.md "Sending and pacing").
      */
     connectionId: integer('connection_id').references(() => connections.id, { onDelete: 'set null' }),
+    /** A distribution's message: its recipient row (name, client), the distributions source's subject (issue 20). */
+    distributionRecipientId: integer('distribution_recipient_id').references(() => distributionRecipients.id, { onDelete: 'set null' }),
   },
   (t) => [
     // The claim's two bounded scans (store-claim.ts claimDue): queued rows in due order (id breaks the ties of a
@@ -56,6 +59,7 @@ export const messages = pgTable(
     index('messages_flow_idx').on(t.flowId, t.status),
     index('messages_record_idx').on(t.recordId),
     index('messages_order_idx').on(t.orderId),
+    index('messages_distribution_recipient_idx').on(t.distributionRecipientId),
     index('messages_provider_idx').on(t.providerMessageId),
     // A client's reply finds our latest message to their number (modules/conversations, docs/conversations.md).
     index('messages_sent_to_idx').on(t.sentTo, t.sentAt).where(sql`sent_to IS NOT NULL`),

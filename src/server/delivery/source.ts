@@ -39,7 +39,7 @@ export type MessageRow = typeof messages.$inferSelect;
 export type Flow = typeof flows.$inferSelect;
 
 /** Columns of `messages` that name what a message is about; a source with its own subject adds its column here. */
-export type SubjectColumn = 'recordId' | 'orderId' | 'clientId';
+export type SubjectColumn = 'recordId' | 'orderId' | 'clientId' | 'distributionRecipientId';
 
 export interface FactsContext {
   now: number;

@@ -11,6 +11,8 @@ export const FLOW_KINDS = [
   'weeklyReport',
   'crossSell',
   'abandonedCart',
+  // A WhatsApp mass distribution's message (issue 20): the distribution owns one flow of this kind (docs/distributions.md).
+  'distribution',
 ] as const;
 export type FlowKind = (typeof FLOW_KINDS)[number];
 

@@ -55,25 +55,3 @@ export const flowMessages = {
 } as const;
 export type FlowMessageKey = keyof typeof flowMessages;
 
-/**
- * §8 distribution texts (the distributions domain is reserved, docs/architecture.md): kept beside the flows' so the
- * screen that comes finds them; in the `flows` namespace under `distribution.` in the four locales.
- */
-export const distributionMessages = {
-  distributionGetFailed: 'Failed to get the distribution',
-  distributionRemoved: 'Distribution removed',
-  distributionRemoveFailed: 'Failed to remove the distribution',
-  distributionStopped: 'Distribution stopped',
-  distributionStopFailed: 'Failed to stop the distribution',
-  distributionResumed: 'Distribution resumed',
-  distributionResumeFailed: 'Failed to resume the distribution',
-  distributionDuplicated: 'Distribution duplicated',
-  distributionDuplicateFailed: 'Failed to duplicate the distribution',
-  distributionsGetFailed: 'Failed to get the distributions',
-  distributionsRemoved: 'Distributions removed',
-  distributionsRemoveFailed: 'Failed to remove the distributions',
-  distributionsStopped: 'Distributions stopped',
-  distributionsStopFailed: 'Failed to stop the distributions',
-  distributionsResumed: 'Distributions resumed',
-  distributionsResumeFailed: 'Failed to resume the distributions',
-} as const;

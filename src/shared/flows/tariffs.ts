@@ -21,6 +21,8 @@ export const FLOW_KIND_TARIFFS: Record<FlowKind, readonly number[]> = {
   dailyReport: [...EXTENDED, 16],
   weeklyReport: [...EXTENDED, 16],
   abandonedCart: [2, 10, 11],
+  // §6: WhatsApp distribution is tariff 13 (the test tariff opens it too; test users are refused apart: docs/distributions.md).
+  distribution: [2, 13],
 };
 
 /** A payment as far as tariff ownership goes; dates are unix seconds (the payments table). */

@@ -67,6 +67,7 @@ export const FLOW_TEXTS: Record<Locale, Record<FlowKind, FlowText>> = {
       content:
         '{clientName}, вы не завершили заказ №{orderNum} на сумму {orderSum}:\n{orderItems}\nОформить и оплатить можно по ссылке: {paymentLink}',
     },
+    distribution: { title: 'Рассылка', content: 'Здравствуйте, {clientName}! ' },
   },
   en: {
     recordReminder: {
@@ -120,6 +121,7 @@ export const FLOW_TEXTS: Record<Locale, Record<FlowKind, FlowText>> = {
       title: 'Abandoned cart',
       content: '{clientName}, you have not finished order #{orderNum} for {orderSum}:\n{orderItems}\nComplete and pay here: {paymentLink}',
     },
+    distribution: { title: 'Distribution', content: 'Hello, {clientName}! ' },
   },
   uk: {
     recordReminder: {
@@ -174,6 +176,7 @@ export const FLOW_TEXTS: Record<Locale, Record<FlowKind, FlowText>> = {
       content:
         '{clientName}, ви не завершили замовлення №{orderNum} на суму {orderSum}:\n{orderItems}\nОформити й оплатити можна за посиланням: {paymentLink}',
     },
+    distribution: { title: 'Розсилка', content: 'Вітаємо, {clientName}! ' },
   },
   'pt-BR': {
     recordReminder: {
@@ -229,5 +232,6 @@ export const FLOW_TEXTS: Record<Locale, Record<FlowKind, FlowText>> = {
       content:
         '{clientName}, você não finalizou o pedido nº {orderNum} no valor de {orderSum}:\n{orderItems}\nConclua e pague aqui: {paymentLink}',
     },
+    distribution: { title: 'Campanha', content: 'Olá, {clientName}! ' },
   },
 };

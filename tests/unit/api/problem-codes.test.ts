@@ -34,6 +34,7 @@ const PREFIXES: Record<string, readonly string[]> = {
   connections: ['validation.', 'server.', 'problem.'],
   payments: ['server.', 'problem.'],
   partners: ['server.', 'problem.'],
+  distributions: ['server.', 'problem.'],
 };
 /** The namespaces whose screens word problems (Home's one call either loads or offers a retry: it shows none). */
 const EXPLAINING = FEATURE_NAMESPACES.filter((namespace) => namespace !== 'home');
@@ -55,6 +56,7 @@ const SHOWN_IN: Record<keyof typeof problemCodesByDomain, readonly Namespace[]> 
   // The payments screens come next (issue 18); their texts are here already.
   payments: ['payments'],
   partners: ['partners'],
+  distributions: ['distributions'],
 };
 
 describe('problem codes', () => {

@@ -16,3 +16,4 @@ export * from '../../modules/payments/schema.ts';
 export * from '../../modules/partners/schema.ts';
 export * from '../../modules/connections/chatwoot/schema.ts';
 export * from '../../modules/connections/amo/schema.ts';
+export * from '../../modules/distributions/schema.ts';

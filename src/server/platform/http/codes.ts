@@ -1,5 +1,6 @@
 // The one list of problem codes the server sends. A code is the key of its English text in its domain's table;
 // HttpError takes a code (typed, so a typo fails the type check) and looks the text up here.
+import { distributionMessages } from '../../../shared/distributions/messages.ts';
 import { flowMessages } from '../../../shared/flows/messages.ts';
 import { nextStartMessages } from '../../../shared/flows/quickstart.ts';
 import { accountProblemMessages, ruleMessages } from '../../../shared/validation/messages.ts';
@@ -66,6 +67,7 @@ export const problemCodesByDomain = {
   conversations: conversationProblems,
   payments: paymentProblems,
   partners: partnerProblems,
+  distributions: distributionMessages,
 } as const;
 
 type Tables = (typeof problemCodesByDomain)[keyof typeof problemCodesByDomain];
