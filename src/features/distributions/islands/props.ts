@@ -10,3 +10,8 @@ export interface DistributionsProps {
   /** /payments where the brand has it (tariff 13 and message packs are bought there). */
   paymentsHref?: string;
 }
+
+/** The editor also reads the flow editor's texts: it reuses its message, buttons and sending parts. */
+export interface DistributionEditorProps extends DistributionsProps {
+  flowEditorMessages: NamespaceMessages['flows']['editor'];
+}
