@@ -15,6 +15,7 @@ const REPORTING: Record<string, string[]> = {
   'modules/admin/queries-reports.ts': ['users', 'linked_accounts', 'outbox'],
   'modules/admin/queries-churn.ts': ['users', 'refresh_tokens'],
   'modules/home/queries.ts': ['linked_accounts', 'connections', 'flows', 'payments', 'messages'],
+  'modules/distributions/queries-recipients.ts': ['messages'],
 };
 
 /** Files that still break a rule, each with what remains (none since issue 13). Shrink it, never grow it. */

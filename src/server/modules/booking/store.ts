@@ -271,3 +271,25 @@ export async function insertRecords(tx: Tx, rows: (typeof bookingRecords.$inferI
   if (!rows.length) return [];
   return (await tx.insert(bookingRecords).values(rows).returning({ id: bookingRecords.id })).map((r) => r.id);
 }
+
+/**
+ * Clients of the business who had a booking (not cancelled) with any of these masters, and any of these services
+ * (ids or names, as the flows' filters match them): `SELECT client_id` for another module's set-based statement (a
+ * distribution's audience). An empty list does not restrict.
+ */
+export function clientsWhoVisitedSql(userId: number, masters: readonly string[], services: readonly string[]): SQL | undefined {
+  const list = (values: readonly string[]) => sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+  const where: SQL[] = [sql`r.user_id = ${userId}`, sql`r.status <> 'cancelled'`];
+  const parts: SQL[] = [];
+  if (masters.length) {
+    parts.push(sql`SELECT r.client_id FROM booking_records r LEFT JOIN booking_masters m ON m.id = r.master_id
+      WHERE ${sql.join(where, sql` AND `)} AND (r.master_id::text IN ${list(masters)} OR m.name IN ${list(masters)})`);
+  }
+  if (services.length) {
+    parts.push(sql`SELECT r.client_id FROM booking_records r
+      WHERE ${sql.join(where, sql` AND `)} AND EXISTS (
+        SELECT 1 FROM jsonb_array_elements_text(r.service_ids) AS si(id) LEFT JOIN booking_services bs ON bs.id::text = si.id
+        WHERE si.id IN ${list(services)} OR bs.title IN ${list(services)})`);
+  }
+  return parts.length ? sql.join(parts, sql` INTERSECT `) : undefined;
+}

@@ -114,3 +114,31 @@ export async function insertClients(tx: Tx, rows: (typeof bookingClients.$inferI
   if (!rows.length) return [];
   return (await tx.insert(bookingClients).values(rows).returning({ id: bookingClients.id })).map((r) => r.id);
 }
+
+/** A range filter (§5): [from, to), or -1..-1 for any. */
+export interface ClientRange {
+  from: number;
+  to: number;
+}
+
+const DAY_MS = 86_400_000;
+const anyRange = (r: ClientRange | undefined) => !r || (r.from === -1 && r.to === -1);
+
+/**
+ * The business's clients through the client-base filters (a distribution's audience, docs/distributions.md): visit
+ * count and spend in [from, to), days since the last visit in [from, to) (a client never seen is left out then).
+ * `SELECT id, phone, name` for another module's set-based statement.
+ */
+export function clientsThroughFiltersSql(userId: number, f: { visitCount?: ClientRange; spend?: ClientRange; lastVisitDays?: ClientRange }, nowMs: number): SQL {
+  const where: SQL[] = [sql`c.user_id = ${userId}`];
+  if (!anyRange(f.visitCount)) where.push(sql`c.visit_count >= ${f.visitCount!.from} AND c.visit_count < ${f.visitCount!.to}`);
+  if (!anyRange(f.spend)) where.push(sql`c.spend >= ${f.spend!.from} AND c.spend < ${f.spend!.to}`);
+  if (!anyRange(f.lastVisitDays)) {
+    // `from` days ago or earlier, and less than `to` days ago.
+    where.push(sql`c.last_visit_at <= ${iso(nowMs - f.lastVisitDays!.from * DAY_MS)}::timestamptz AND c.last_visit_at > ${iso(nowMs - f.lastVisitDays!.to * DAY_MS)}::timestamptz`);
+  }
+  return sql`SELECT c.id, c.phone, nullif(c.name, '') AS name FROM booking_clients c WHERE ${sql.join(where, sql` AND `)}`;
+}
+
+/** The business's client with the phone `phone` (E.164 digits) as a scalar subquery, null when none. */
+export const clientIdByPhoneSql = (userId: number, phone: SQL): SQL => sql`(SELECT c.id FROM booking_clients c WHERE c.user_id = ${userId} AND c.phone = ${phone})`;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../delivery/channels/channel.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { pageTotal, rowsOf, seconds, windowTotal } from '../../platform/db/rows.ts';
@@ -193,3 +193,8 @@ export async function conversationTargets(db: Tx, ids: number[]) {
     .where(sql`${conversations.id} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** True when `phone` (E.164 digits) ever wrote to the business, on any inbox (a distribution's "ignore no dialogue"). */
+export const wroteToOwnerSql = (userId: number, phone: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM conversations cv JOIN conversation_messages cvm ON cvm.conversation_id = cv.id AND cvm.direction = 'in'
+              WHERE cv.user_id = ${userId} AND cv.phone = ${phone})`;

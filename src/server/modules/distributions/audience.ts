@@ -1,5 +1,6 @@
 import type { Tx } from '../../platform/db/transactions.ts';
 import type { distributions } from './schema.ts';
+import { buildAudienceRows } from './store-audience.ts';
 
 export type DistributionRow = typeof distributions.$inferSelect;
 
@@ -8,8 +9,11 @@ export type DistributionRow = typeof distributions.$inferSelect;
  * clients through the filters (and subscribers when `useSubscribed`) as recipients, `ON CONFLICT (distribution_id,
  * phone) DO NOTHING` (a second start adds only new numbers); then marks pending recipients `skipped` with the reason
  * `blacklisted`, `unsubscribed` or `no dialogue`. Returns the recipients the distribution now has.
- * (Skeleton: the audience helper writes it.)
+ *
+ * Before that, what the source gives again is dropped (pending rows and rows left out by these rules, never a
+ * messaged one) and table rows left out by an earlier build become pending: each build applies the filters, the
+ * blacklist, the unsubscribes and "no dialogue" as they are now (docs/distributions.md "Audience from the client base").
  */
-export async function buildAudience(_tx: Tx, _distribution: DistributionRow, _now: Date): Promise<{ recipients: number }> {
-  return { recipients: 0 };
+export async function buildAudience(tx: Tx, distribution: DistributionRow, now: Date): Promise<{ recipients: number }> {
+  return { recipients: await buildAudienceRows(tx, distribution, now.getTime()) };
 }

@@ -1,6 +1,7 @@
 import { defineModule } from '../../platform/http/module.ts';
 import { audienceHandlers } from './audience-handlers.ts';
 import { distributionHandlers } from './handlers.ts';
+import { registerTableBodies } from './table-bodies.ts';
 
 // The distributions domain (issue 20; docs/distributions.md): WhatsApp mass distributions. Each owns a flow of type
 // `distribution` (the message); this module keeps the audience, schedule, caps and one row per recipient, and its
@@ -8,4 +9,5 @@ import { distributionHandlers } from './handlers.ts';
 export const distributionsModule = defineModule({
   name: 'distributions',
   handlers: (ctx) => ({ ...distributionHandlers(ctx), ...audienceHandlers(ctx) }),
+  register: (app) => registerTableBodies(app),
 });

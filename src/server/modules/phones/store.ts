@@ -1,7 +1,7 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { checkPhone, normalizePhone } from '../../../shared/validation/phone.ts';
 import type { Db } from '../../platform/db/open.ts';
-import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
+import { pageTotal, rowsOf, windowTotal } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { ignoredPhones } from './schema.ts';
 import { badRequest } from '../../platform/http/problem.ts';
@@ -95,4 +95,21 @@ export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
 /** Many blacklist rows in one statement (the demo account's regeneration, modules/demo). */
 export async function insertIgnoredRows(tx: Tx, rows: (typeof ignoredPhones.$inferInsert)[]): Promise<void> {
   if (rows.length) await tx.insert(ignoredPhones).values(rows);
+}
+
+/**
+ * The blacklist rule inside another module's set-based statement (distributions build an audience of 100 000): true
+ * when the business `userId` never messages `phone` (E.164 digits, the listed form).
+ */
+export const blacklistedSql = (userId: number, phone: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM ignored_phones ip WHERE ip.user_id = ${userId} AND ip.phone = ${phone})`;
+
+/** Which of these E.164-digit numbers the business has blacklisted, in one query however many (a phone table). */
+export async function blacklistedAmong(db: Tx, userId: number, phones: readonly string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const rows = await rowsOf<{ phone: string }>(
+    db,
+    sql`SELECT ip.phone FROM ignored_phones ip WHERE ip.user_id = ${userId} AND ip.phone IN (SELECT jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`,
+  );
+  return new Set(rows.map((r) => r.phone));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { ChannelName } from '../../../delivery/channels/channel.ts';
 import type { Db } from '../../../platform/db/open.ts';
 import { pageTotal, windowTotal } from '../../../platform/db/rows.ts';
@@ -169,3 +169,20 @@ export async function deleteOwnerData(tx: Tx, userId: number): Promise<void> {
 export async function insertSubscriberRows(tx: Tx, rows: (typeof subscribers.$inferInsert)[]): Promise<void> {
   if (rows.length) await tx.insert(subscribers).values(rows);
 }
+
+// Set-based pieces for another module's statement (distributions build and preview audiences of 100 000).
+
+const channelList = (channels: readonly ChannelName[]) => sql.join(channels.map((c) => sql`${c}`), sql`, `);
+
+/** True when `phone` (E.164 digits) unsubscribed from the business on any of `channels` (the send-time rule's row). */
+export const unsubscribedSql = (userId: number, phone: SQL, channels: readonly ChannelName[]): SQL =>
+  sql`EXISTS (SELECT 1 FROM subscribers s WHERE s.user_id = ${userId} AND s.phone = ${phone} AND s.status = 'unsubscribed' AND s.channel IN (${channelList(channels)}))`;
+
+/** The business's subscribed clients with a phone, one row per phone (`phone`, `name`): a distribution's audience part. */
+export const activeSubscribersSql = (userId: number): SQL =>
+  sql`SELECT DISTINCT ON (s.phone) s.phone, nullif(s.name, '') AS name FROM subscribers s
+      WHERE s.user_id = ${userId} AND s.status = 'active' AND s.phone IS NOT NULL ORDER BY s.phone, s.updated_at DESC`;
+
+/** True when `phone` unsubscribed on `channel` after `since` (a distribution recipient who wrote STOP after its message). */
+export const unsubscribedSinceSql = (userId: number, channel: SQL, phone: SQL, since: SQL): SQL =>
+  sql`EXISTS (SELECT 1 FROM subscribers s WHERE s.user_id = ${userId} AND s.channel = ${channel} AND s.phone = ${phone} AND s.status = 'unsubscribed' AND s.updated_at >= ${since})`;

@@ -1,0 +1,81 @@
+import Papa from 'papaparse';
+import { readSheet } from 'read-excel-file/node';
+import { MAX_TABLE_ROWS } from '../../../shared/distributions/table.ts';
+
+// Reads a phone table into rows of cells: pasted text or a CSV/plain-text file (separator `,` `;` or tab, quoted
+// fields; UTF-8, UTF-16 with its BOM, or Windows-1251 as Russian Excel saves CSV), or an XLSX workbook's first sheet.
+// Which rows count is the shared rule's business (shared/distributions/table.ts).
+
+/** The table could not be read at all; `detail` is English, shown after "Could not read the recipient list:". */
+export class TableUnreadable extends Error {
+  override name = 'TableUnreadable';
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** Rows of a text table; the separator is guessed from the text (a one-column list has none). */
+export function parseTextTable(text: string): string[][] {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.includes('\u0000')) throw new TableUnreadable('not a CSV or XLSX file');
+  // The whole text (the body is capped at MAX_TABLE_BYTES): empty rows keep the row numbers the owner sees.
+  const result = Papa.parse<string[]>(body, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false });
+  const rows = result.data.filter((r): r is string[] => Array.isArray(r));
+  tooLong(rows);
+  return rows;
+}
+
+function tooLong(rows: readonly (readonly string[])[]): void {
+  let filled = 0;
+  for (const r of rows) if (r.some((c) => c.trim() !== '') && ++filled > MAX_TABLE_ROWS + 1) break;
+  // One extra row may be the header.
+  if (filled > MAX_TABLE_ROWS + 1) throw new TableUnreadable(`more than ${MAX_TABLE_ROWS} rows`);
+}
+
+/** The bytes of a text file as text: a BOM says UTF-16 or UTF-8; text that is no valid UTF-8 is Windows-1251. */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes);
+  }
+}
+
+/** A spreadsheet cell as text: phones stored as numbers keep every digit (no exponent, no `.0`). */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return Number.isInteger(value) ? BigInt(value).toString() : String(value);
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+/** The first sheet of an XLSX workbook as rows of text. */
+export async function parseWorkbook(bytes: Uint8Array): Promise<string[][]> {
+  let sheet: unknown[][];
+  try {
+    sheet = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as unknown[][];
+  } catch {
+    throw new TableUnreadable('the XLSX file is damaged or not a spreadsheet');
+  }
+  const rows = sheet.map((r) => r.map(cellText));
+  tooLong(rows);
+  return rows;
+}
+
+/**
+ * Any accepted body as rows: a string (pasted text, or a text/plain upload) or bytes, which are a workbook when they
+ * are a ZIP archive (XLSX), whatever the declared type, and text otherwise.
+ */
+export async function readTable(body: string | Uint8Array, hint: { contentType?: string; fileName?: string }): Promise<string[][]> {
+  if (typeof body === 'string') return parseTextTable(body);
+  if (!body.length) throw new TableUnreadable('the file is empty');
+  if (startsWith(body, ZIP_MAGIC)) return parseWorkbook(body);
+  if (startsWith(body, OLE_MAGIC) || /\.xls$/i.test(hint.fileName ?? '')) throw new TableUnreadable('XLS (Excel 97–2003) is not supported: save it as XLSX or CSV');
+  if (hint.contentType === XLSX_TYPE || /\.xlsx$/i.test(hint.fileName ?? '')) throw new TableUnreadable('the XLSX file is damaged or not a spreadsheet');
+  return parseTextTable(decodeText(body));
+}
