@@ -21,11 +21,30 @@ const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) =>
 export function parseTextTable(text: string): string[][] {
   const body = text.replace(/^\uFEFF/, '');
   if (body.includes('\u0000')) throw new TableUnreadable('not a CSV or XLSX file');
-  // The whole text (the body is capped at MAX_TABLE_BYTES): empty rows keep the row numbers the owner sees.
-  const result = Papa.parse<string[]>(body, { delimitersToGuess: [',', ';', '\t'], skipEmptyLines: false });
+  // The whole text (capped at MAX_TABLE_BYTES) with its empty rows, so row numbers are the ones the owner sees.
+  const result = Papa.parse<string[]>(body, { delimiter: separatorOf(body), skipEmptyLines: false });
   const rows = result.data.filter((r): r is string[] => Array.isArray(r));
   tooLong(rows);
   return rows;
+}
+
+const SEPARATORS = ['\t', ';', ','];
+const GUESS_LINES = 50;
+
+/**
+ * The separator most of the first rows use outside quotes (tab, then `;`, then `,` on a tie); a one-column list has
+ * none, and a comma reads it. Papaparse's own guess wants every row to have the same number of cells, which a table
+ * with a row lacking its name fails.
+ */
+export function separatorOf(text: string): string {
+  const lines = text.split(/\r\n|\n|\r/, GUESS_LINES * 2).map((l) => l.replace(/"[^"]*"/g, '')).filter((l) => l.trim() !== '').slice(0, GUESS_LINES);
+  let best = ',';
+  let most = 0;
+  for (const sep of SEPARATORS) {
+    const n = lines.filter((l) => l.includes(sep)).length;
+    if (n > most) [best, most] = [sep, n];
+  }
+  return best;
 }
 
 function tooLong(rows: readonly (readonly string[])[]): void {
