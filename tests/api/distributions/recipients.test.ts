@@ -134,3 +134,109 @@ describe('PUT /Distributions/{id}/Recipients', () => {
     expect((await recipientsOf(id)).length).toBe(20_000);
   });
 });
+
+describe('GET /Distributions/{id}/Recipients and /Export', () => {
+  const phones = ['79161230001', '79161230002', '79161230003', '79161230004', '79161230005', '79161230006', '79161230007', '79161230008'];
+  let id: number;
+  const t0 = Date.UTC(2026, 10, 1, 9, 0, 0);
+
+  beforeAll(async () => {
+    id = await distribution(server, o);
+    await paste(server, o, id, `phone,name\n${phones.map((p, i) => `${p},Client ${i + 1}`).join('\n')}\n`);
+    const rows = await recipientsOf(id);
+    const at = new Date(t0);
+    const later = (s: number) => new Date(t0 + s * 1000);
+    // 1 pending; 2 skipped by the audience; 3 queued (waits for hours); 4 sending; 5 read; 6 replied and then STOP;
+    // 7 failed; 8 cancelled at send time.
+    const planned: [number, Partial<typeof messages.$inferInsert>][] = [
+      [2, { status: 'queued', reason: 'outside sending hours' }],
+      [3, { status: 'sending', sentAt: at }],
+      [4, { status: 'read', sentAt: at, deliveredAt: later(10), readAt: later(20), reason: 'outside sending hours' }],
+      [5, { status: 'replied', sentAt: at, deliveredAt: later(10), readAt: later(20), repliedAt: later(30) }],
+      [6, { status: 'failed', reason: 'not on WhatsApp' }],
+      [7, { status: 'cancelled', reason: 'unsubscribed' }],
+    ];
+    for (const [i, m] of planned) {
+      const r = rows[i]!;
+      const [row] = await server.api.db
+        .insert(messages)
+        .values({ userId: o.id, flowId: id, kind: 'distribution', recipient: r.phone, channel: 'sandbox', idempotencyKey: `dist:${id}:${r.phone}`, plannedAt: at, createdAt: at, distributionRecipientId: r.id, ...m })
+        .returning();
+      await server.api.db.update(distributionRecipients).set({ state: 'planned', messageId: row!.id }).where(eq(distributionRecipients.id, r.id));
+    }
+    await server.api.db.update(distributionRecipients).set({ state: 'skipped', reason: 'blacklisted' }).where(eq(distributionRecipients.id, rows[1]!.id));
+    // Recipient 6 wrote STOP after the message: unsubscribed on its channel later than the send.
+    server.clock.ms = t0 + 60_000;
+    const sub = await server.call('POST', '/Phones/Subscribers', { token: o.token, body: { phone: `+${phones[5]}`, channel: 'sandbox' } });
+    await server.call('POST', `/Phones/Subscribers/${sub.body.id}/Unsubscribe`, { token: o.token });
+    // Recipient 5 unsubscribed before its message went out: not this distribution's STOP.
+    const early = await server.call('POST', '/Phones/Subscribers', { token: o.token, body: { phone: `+${phones[4]}`, channel: 'waha' } });
+    await server.call('POST', `/Phones/Subscribers/${early.body.id}/Unsubscribe`, { token: o.token });
+  });
+
+  const list = (query = '', who = o) => server.call('GET', `/Distributions/${id}/Recipients${query}`, { token: who.token });
+
+  it('shows each recipient with the status of its message, reason and times', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ page: 1, pages: 1, total: 8 });
+    const s = (t: number) => Math.floor(t / 1000);
+    expect(res.body.recipients.map((r: any) => [r.phone, r.name, r.row, r.status, r.reason, r.unsubscribed])).toEqual([
+      [phones[0], 'Client 1', 2, 'pending', null, false],
+      [phones[1], 'Client 2', 3, 'skipped', 'blacklisted', false],
+      [phones[2], 'Client 3', 4, 'queued', 'outside sending hours', false],
+      [phones[3], 'Client 4', 5, 'queued', null, false],
+      [phones[4], 'Client 5', 6, 'read', null, false],
+      [phones[5], 'Client 6', 7, 'replied', null, true],
+      [phones[6], 'Client 7', 8, 'failed', 'not on WhatsApp', false],
+      [phones[7], 'Client 8', 9, 'skipped', 'unsubscribed', false],
+    ]);
+    expect(res.body.recipients[5]).toMatchObject({ sentAt: s(t0), deliveredAt: s(t0) + 10, readAt: s(t0) + 20, repliedAt: s(t0) + 30 });
+    expect(res.body.recipients[0]).toMatchObject({ sentAt: null, deliveredAt: null, readAt: null, repliedAt: null });
+  });
+
+  it('filters by the shown status, searches phone digits and names, pages', async () => {
+    expect((await list('?status=skipped')).body.recipients.map((r: any) => r.reason)).toEqual(['blacklisted', 'unsubscribed']);
+    expect((await list('?status=queued')).body.total).toBe(2);
+    expect((await list('?status=delivered')).body).toMatchObject({ total: 0, pages: 1, recipients: [] });
+    expect((await list('?search=%2B7 (916) 123-0003')).body.recipients.map((r: any) => r.phone)).toEqual([phones[2]]);
+    expect((await list('?search=client 7')).body.recipients.map((r: any) => r.phone)).toEqual([phones[6]]);
+    const page = await list('?page=2&pageSize=3');
+    expect(page.body).toMatchObject({ page: 2, pages: 3, total: 8 });
+    expect(page.body.recipients.map((r: any) => r.phone)).toEqual(phones.slice(3, 6));
+    expect((await list('?page=9&pageSize=3')).body).toMatchObject({ total: 8, recipients: [] });
+    expect((await list('?status=sideways')).status).toBe(400);
+  });
+
+  it('exports every recipient as CSV with a BOM, the same filters applying', async () => {
+    const res = await fetch(`${server.base}/Distributions/${id}/Recipients/Export`, { headers: { authorization: `Bearer ${o.token}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="distribution-${id}-recipients.csv"`);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('phone,name,row,status,reason,sent,delivered,read,replied');
+    expect(lines).toHaveLength(9);
+    expect(lines[6]).toBe(`${phones[5]},Client 6,7,replied,,2026-11-01T09:00:00.000Z,2026-11-01T09:00:10.000Z,2026-11-01T09:00:20.000Z,2026-11-01T09:00:30.000Z`);
+    const failed = await fetch(`${server.base}/Distributions/${id}/Recipients/Export?status=failed`, { headers: { authorization: `Bearer ${o.token}` } });
+    expect((await failed.text()).trimEnd().split('\r\n').slice(1)).toEqual([`${phones[6]},Client 7,8,failed,not on WhatsApp,,,,`]);
+  });
+
+  it('is 404 for another owner and 401 without a token', async () => {
+    const other = await owner(server);
+    expect((await list('', other)).status).toBe(404);
+    const res = await fetch(`${server.base}/Distributions/${id}/Recipients/Export`, { headers: { authorization: `Bearer ${other.token}` } });
+    expect(res.status).toBe(404);
+    expect((await server.call('GET', `/Distributions/${id}/Recipients`)).status).toBe(401);
+  });
+
+  it('exports 12 000 recipients in chunks', async () => {
+    const big = await distribution(server, o);
+    await paste(server, o, big, Array.from({ length: 12_000 }, (_, i) => `7916${String(2_000_000 + i)}`).join('\n'));
+    const res = await fetch(`${server.base}/Distributions/${big}/Recipients/Export`, { headers: { authorization: `Bearer ${o.token}` } });
+    const lines = (await res.text()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(12_001);
+    expect(new Set(lines).size).toBe(12_001);
+  });
+});

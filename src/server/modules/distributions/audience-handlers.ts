@@ -27,7 +27,8 @@ export function audienceHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const id = req.params.distributionId;
       const stream = await exportRecipients(db, userId, id, { status: req.query.status, search: req.query.search });
-      reply
+      // Awaited: the reply is sent once the stream ends (an async handler that returned before would send nothing).
+      await reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="distribution-${id}-recipients.csv"`)
         .type('text/csv; charset=utf-8')

@@ -50,10 +50,10 @@ function filterSql(distributionId: number, q: RecipientQuery): SQL {
   if (q.status) where.push(sql`t.status = ${q.status}`);
   const search = q.search?.trim();
   if (search) {
-    // "+7 (999) 123" finds 7999123…: numbers by their digits, names by text.
+    // "+7 (999) 123" finds 7999123… by its digits; a search with letters ("client 7") is a name.
     const digits = search.replace(/\D/g, '');
     const byName = sql`t.name ILIKE ${likePattern(search)}`;
-    where.push(digits ? sql`(${byName} OR t.phone LIKE ${likePattern(digits)})` : byName);
+    where.push(digits && !/\p{L}/u.test(search) ? sql`(${byName} OR t.phone LIKE ${likePattern(digits)})` : byName);
   }
   return sql.join(where, sql` AND `);
 }
