@@ -61,8 +61,16 @@ describe('buildAudience from the client base', () => {
     masterId = anna!.id;
     serviceId = color!.id;
     const at = new Date(now - 10 * DAY);
-    const record = (clientId: number, m: number, s: number, status: 'arrived' | 'cancelled' = 'arrived') =>
-      ({ userId: o.id, clientId, masterId: m, serviceIds: [s], startAt: at, status, createdAt: at, updatedAt: at }) as const;
+    const record = (clientId: number, m: number, s: number, status: 'arrived' | 'cancelled' = 'arrived'): typeof bookingRecords.$inferInsert => ({
+      userId: o.id,
+      clientId,
+      masterId: m,
+      serviceIds: [s],
+      startAt: at,
+      status,
+      createdAt: at,
+      updatedAt: at,
+    });
     await server.api.db.insert(bookingRecords).values([record(c1.id, anna!.id, haircut!.id), record(c2.id, boris!.id, color!.id), record(c4.id, anna!.id, haircut!.id, 'cancelled')]);
     // Another owner's client with the same number is not ours.
     await client(await owner(server), 5, { visitCount: 9 });
