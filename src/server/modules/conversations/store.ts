@@ -194,7 +194,10 @@ export async function conversationTargets(db: Tx, ids: number[]) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** True when `phone` (E.164 digits) ever wrote to the business, on any inbox (a distribution's "ignore no dialogue"). */
-export const wroteToOwnerSql = (userId: number, phone: SQL): SQL =>
-  sql`EXISTS (SELECT 1 FROM conversations cv JOIN conversation_messages cvm ON cvm.conversation_id = cv.id AND cvm.direction = 'in'
-              WHERE cv.user_id = ${userId} AND cv.phone = ${phone})`;
+/**
+ * The numbers (E.164 digits) that ever wrote to the business, on any inbox (a distribution's "ignore no dialogue"),
+ * as `SELECT phone` for an uncorrelated `phone IN (…)` (hashed once per statement).
+ */
+export const wroteToOwnerPhonesSql = (userId: number): SQL =>
+  sql`SELECT cv.phone FROM conversations cv WHERE cv.user_id = ${userId} AND cv.phone IS NOT NULL
+        AND EXISTS (SELECT 1 FROM conversation_messages cvm WHERE cvm.conversation_id = cv.id AND cvm.direction = 'in')`;

@@ -4,9 +4,9 @@ import { rowsOf } from '../../platform/db/rows.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { clientsWhoVisitedSql } from '../booking/store.ts';
 import { clientsThroughFiltersSql } from '../clients/store.ts';
-import { wroteToOwnerSql } from '../conversations/store.ts';
-import { blacklistedSql } from '../phones/store.ts';
-import { activeSubscribersSql, unsubscribedSql } from '../phones/subscribers/store.ts';
+import { wroteToOwnerPhonesSql } from '../conversations/store.ts';
+import { blacklistedPhonesSql } from '../phones/store.ts';
+import { activeSubscribersSql, unsubscribedPhonesSql } from '../phones/subscribers/store.ts';
 import type { DistributionRow } from './store-recipients.ts';
 
 // The audience's statements (docs/distributions.md "Audience from the client base", "Preview and estimate"): every
@@ -22,11 +22,15 @@ export const WHATSAPP_CHANNELS: readonly ChannelName[] = ['waha', 'waba', 'twili
 
 const reasonList = sql.join(AUDIENCE_REASONS.map((r) => sql`${r}`), sql`, `);
 
-/** Why a would-be recipient `phone` is left out now, or NULL: the blacklist, then an unsubscribe, then no dialogue. */
+/**
+ * Why a would-be recipient `phone` is left out now, or NULL: the blacklist, then an unsubscribe, then no dialogue.
+ * Each test is an uncorrelated `IN (SELECT …)`, which PostgreSQL hashes once per statement (a correlated EXISTS
+ * inside CASE ran once per row: 100 000 rows × the owner's conversations).
+ */
 function exclusionSql(d: DistributionRow, phone: SQL): SQL {
-  const noDialogue = d.ignoreNoDialogue ? sql`WHEN NOT ${wroteToOwnerSql(d.userId, phone)} THEN 'no dialogue'` : sql``;
-  return sql`CASE WHEN ${blacklistedSql(d.userId, phone)} THEN 'blacklisted'
-    WHEN ${unsubscribedSql(d.userId, phone, WHATSAPP_CHANNELS)} THEN 'unsubscribed' ${noDialogue} END`;
+  const noDialogue = d.ignoreNoDialogue ? sql`WHEN ${phone} NOT IN (${wroteToOwnerPhonesSql(d.userId)}) THEN 'no dialogue'` : sql``;
+  return sql`CASE WHEN ${phone} IN (${blacklistedPhonesSql(d.userId)}) THEN 'blacklisted'
+    WHEN ${phone} IN (${unsubscribedPhonesSql(d.userId, WHATSAPP_CHANNELS)}) THEN 'unsubscribed' ${noDialogue} END`;
 }
 
 /** The clients the filters give now (`id, phone, name`), or undefined for a table distribution. */

@@ -174,9 +174,12 @@ export async function insertSubscriberRows(tx: Tx, rows: (typeof subscribers.$in
 
 const channelList = (channels: readonly ChannelName[]) => sql.join(channels.map((c) => sql`${c}`), sql`, `);
 
-/** True when `phone` (E.164 digits) unsubscribed from the business on any of `channels` (the send-time rule's row). */
-export const unsubscribedSql = (userId: number, phone: SQL, channels: readonly ChannelName[]): SQL =>
-  sql`EXISTS (SELECT 1 FROM subscribers s WHERE s.user_id = ${userId} AND s.phone = ${phone} AND s.status = 'unsubscribed' AND s.channel IN (${channelList(channels)}))`;
+/**
+ * The numbers (E.164 digits) unsubscribed from the business on any of `channels` (the send-time rule's rows), as
+ * `SELECT phone` for an uncorrelated `phone IN (…)` (hashed once per statement).
+ */
+export const unsubscribedPhonesSql = (userId: number, channels: readonly ChannelName[]): SQL =>
+  sql`SELECT s.phone FROM subscribers s WHERE s.user_id = ${userId} AND s.status = 'unsubscribed' AND s.channel IN (${channelList(channels)}) AND s.phone IS NOT NULL`;
 
 /** The business's subscribed clients with a phone, one row per phone (`phone`, `name`): a distribution's audience part. */
 export const activeSubscribersSql = (userId: number): SQL =>
