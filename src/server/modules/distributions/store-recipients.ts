@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, is, sql } from 'drizzle-orm';
+import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { TableRecipient } from '../../../shared/distributions/table.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { HttpError } from '../../platform/http/problem.ts';
@@ -29,6 +30,9 @@ export async function ownDistribution(db: Tx, userId: number, id: number, lock =
  */
 export async function replaceTable(tx: Tx, d: DistributionRow, rows: readonly TableRecipient[], summary: TableSummary): Promise<void> {
   await tx.delete(distributionRecipients).where(and(eq(distributionRecipients.distributionId, d.flowId), sql`${distributionRecipients.state} <> 'planned'`));
+  // PGlite: the transaction runs alone and holds the distribution row; each client id comes from the INSERT's own
+  // subquery. The two foreign-key checks per row are skipped there (as store-audience.ts does), kept on PostgreSQL.
+  if (is(tx, PgliteTransaction)) await tx.execute(sql`SET LOCAL session_replication_role = replica`);
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK).map((r) => ({ phone: r.phone, name: r.name, row: r.row }));
     await tx.execute(sql`
