@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { classifyTable, isHeaderRow, MAX_TABLE_ROWS, withBlacklist } from '../../../src/shared/distributions/table.ts';
 import { fullClientFilters, checkClientFilters, isAnyClient } from '../../../src/shared/distributions/filters.ts';
 import { normalizePhone } from '../../../src/shared/validation/phone.ts';
-import { decodeText, parseTextTable, readTable, TableUnreadable } from '../../../src/server/modules/distributions/table-parse.ts';
+import { declaredUnzippedSize, decodeText, parseTextTable, readTable, TableUnreadable } from '../../../src/server/modules/distributions/table-parse.ts';
 import { finishEstimate } from '../../../src/server/modules/distributions/preview.ts';
 import { csvField } from '../../../src/server/modules/distributions/recipients.ts';
 
@@ -53,6 +53,15 @@ describe('the phone table rows (§5)', () => {
     const t = classifyTable(rows, digits);
     expect(t.accepted.map((r) => [r.phone, r.name])).toEqual([['79161234567', 'Anna'], ['79161234568', 'Boris'], ['79161234569', 'Vera']]);
     expect(t.issues.map((i) => [i.row, i.code])).toEqual([[5, 'phoneInvalid'], [6, 'duplicate']]);
+  });
+
+  it('refuses a workbook that would unpack past 200 MB, before unpacking it', async () => {
+    expect(declaredUnzippedSize(new Uint8Array(XLSX))).toBeGreaterThan(1000);
+    const bomb = new Uint8Array(XLSX);
+    const view = new DataView(bomb.buffer);
+    // Every central-directory entry claims 4 GB.
+    for (let at = 0; at + 46 < bomb.length; at++) if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 0xfffffff0, true);
+    await expect(readTable(bomb, {})).rejects.toThrow(/too large once unpacked/);
   });
 
   it('decodes Windows-1251 and UTF-16 text files', () => {

@@ -73,8 +73,37 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
+/** A workbook unpacks to at most this much: a 10 MB upload of compressed zeros must not take the server's memory. */
+export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
+
+/**
+ * The unpacked size a ZIP archive declares (its central directory), or undefined when it has none readable. ZIP64
+ * sizes (0xFFFFFFFF) count as too large. Declared sizes can lie; this stops the honest and the lazy bombs.
+ */
+export function declaredUnzippedSize(bytes: Uint8Array): number | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // The end-of-central-directory record is in the last 22 + 65 535 bytes (its comment).
+  for (let end = bytes.length - 22; end >= Math.max(0, bytes.length - 22 - 65_535); end--) {
+    if (view.getUint32(end, true) !== 0x06054b50) continue;
+    const entries = view.getUint16(end + 10, true);
+    let at = view.getUint32(end + 16, true);
+    let total = 0;
+    for (let i = 0; i < entries; i++) {
+      if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) return undefined;
+      const size = view.getUint32(at + 24, true);
+      total += size === 0xffffffff ? Infinity : size;
+      at += 46 + view.getUint16(at + 28, true) + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    }
+    return total;
+  }
+  return undefined;
+}
+
 /** The first sheet of an XLSX workbook as rows of text. */
 export async function parseWorkbook(bytes: Uint8Array): Promise<string[][]> {
+  const unzipped = declaredUnzippedSize(bytes);
+  if (unzipped === undefined) throw new TableUnreadable('the XLSX file is damaged or not a spreadsheet');
+  if (unzipped > MAX_UNZIPPED_BYTES) throw new TableUnreadable('the XLSX file is too large once unpacked: save it as CSV');
   let sheet: unknown[][];
   try {
     sheet = (await readSheet(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength))) as unknown[][];
