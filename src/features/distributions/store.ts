@@ -120,16 +120,32 @@ export async function deleteDistribution(id: number): Promise<Outcome<components
   return out;
 }
 
+/** The distribution the Results island shows (the editor's last step); undefined before it loads, null when it failed. */
+export const $current = atom<Distribution | null | undefined>(undefined);
+
+/** Takes a fresh answer everywhere it is shown: the list's row and the Results island. */
+function show(row: Distribution): void {
+  $distributions.setKey('items', $distributions.get().items.map((d) => (d.id === row.id ? row : d)));
+  if ($current.get()?.id === row.id) $current.set(row);
+}
+
 export const getDistribution = (id: number) =>
   call('read', () => api().GET('/Distributions/{distributionId}', { params: { path: { distributionId: id } } }));
 
-/** Start, pause, resume or cancel one distribution; a listed row takes the server's answer at once. */
+/** Loads (or refreshes, as the poll does) the distribution Results shows; a failed refresh keeps what is shown. */
+export async function loadCurrent(id: number): Promise<void> {
+  const out = await getDistribution(id);
+  if (out.data) $current.set(out.data);
+  else if ($current.get()?.id !== id) $current.set(null);
+}
+
+/**
+ * Start, pause, resume or cancel one distribution; the list's row and Results take the server's answer at once (the
+ * editor's Start calls this too, so its Results step shows the run without waiting for the next poll).
+ */
 export async function controlDistribution(id: number, action: ControlAction): Promise<Outcome<Distribution>> {
   const out = await call(action, () => api().POST('/Distributions/{distributionId}/{action}', { params: { path: { distributionId: id, action } } }));
-  if (out.data) {
-    const row = out.data;
-    $distributions.setKey('items', $distributions.get().items.map((d) => (d.id === id ? row : d)));
-  }
+  if (out.data) show(out.data);
   return out;
 }
 
