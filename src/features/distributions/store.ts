@@ -123,8 +123,8 @@ export async function deleteDistribution(id: number): Promise<Outcome<components
 /** The distribution the Results island shows (the editor's last step); undefined before it loads, null when it failed. */
 export const $current = atom<Distribution | null | undefined>(undefined);
 
-/** Takes a fresh answer everywhere it is shown: the list's row and the Results island. */
-function show(row: Distribution): void {
+/** Takes a fresh answer everywhere it is shown: the list's row and the Results island (an editor's Start may call it). */
+export function show(row: Distribution): void {
   $distributions.setKey('items', $distributions.get().items.map((d) => (d.id === row.id ? row : d)));
   if ($current.get()?.id === row.id) $current.set(row);
 }
@@ -132,11 +132,20 @@ function show(row: Distribution): void {
 export const getDistribution = (id: number) =>
   call('read', () => api().GET('/Distributions/{distributionId}', { params: { path: { distributionId: id } } }));
 
-/** Loads (or refreshes, as the poll does) the distribution Results shows; a failed refresh keeps what is shown. */
-export async function loadCurrent(id: number): Promise<void> {
+/**
+ * Loads (or refreshes, as the poll does) the distribution Results shows; a failed refresh keeps what is shown.
+ * Answers whether its progress changed (status, counts, test run), so the recipients reload only then.
+ */
+export async function loadCurrent(id: number): Promise<boolean> {
+  const before = $current.get();
   const out = await getDistribution(id);
-  if (out.data) $current.set(out.data);
-  else if ($current.get()?.id !== id) $current.set(null);
+  if (!out.data) {
+    if (before?.id !== id) $current.set(null);
+    return false;
+  }
+  $current.set(out.data);
+  const progress = (d: Distribution | null | undefined) => (d ? JSON.stringify([d.id, d.status, d.counts, d.testRun]) : '');
+  return progress(before) !== progress(out.data);
 }
 
 /**

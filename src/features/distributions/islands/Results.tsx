@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { createT } from '../../../i18n/translate.ts';
 import { notify } from '../../../scripts/notify.ts';
 import { explainProblem } from '../../../api/explain-problem.ts';
@@ -11,7 +11,7 @@ import type { DistributionsProps } from './props.ts';
 import { Progress } from './progress.tsx';
 import { BlockerNotices } from './notices.tsx';
 import { RecipientsTable } from './results-recipients.tsx';
-import { usePoll } from './use-poll.ts';
+import { IDLE_POLL_MS, POLL_MS, usePoll } from './use-poll.ts';
 
 const ConfirmDialog = lazy(() => import('../../../ui/confirm-dialog-lazy.ts'));
 
@@ -29,26 +29,26 @@ const lastWasTest = (d: Distribution) => d.testRun !== null && (d.lastStart == n
 /**
  * One distribution's live progress (issue 20): status, counts, progress bar, the finish estimate, the last test run,
  * pause / resume / cancel (confirmed), and the recipients with their message's status and reason. Polls every 3 s
- * while the distribution runs or its test messages are still on their way. The editor shows it as its last step;
- * `onChange` tells it the distribution's new state (a paused distribution becomes editable again).
+ * while the distribution runs or its test messages are still on their way, every 15 s otherwise (the editor's Start
+ * may have started it). The editor shows it as its last step: `bare` leaves the title to it, `onChange` tells it the
+ * distribution's new state (a paused distribution becomes editable again).
  */
-export default function Results(props: DistributionsProps & { distributionId: number; onChange?: (d: Distribution) => void }) {
+export default function Results(props: DistributionsProps & { distributionId: number; bare?: boolean; onChange?: (d: Distribution) => void }) {
   const t = useMemo(() => createT(props.locale, props.messages), [props.locale, props.messages]);
   const current = useStore($current);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [tick, setTick] = useState(0);
   const id = props.distributionId;
+  const titleId = useId();
   const d = current?.id === id ? current : undefined;
 
   useEffect(() => void loadCurrent(id), [id]);
   useEffect(() => void (d && props.onChange?.(d)), [d]);
 
   const live = !!d && (isRunning(d.status) || (lastWasTest(d) && d.testRun?.done === false));
-  usePoll(live, async () => {
-    await loadCurrent(id);
-    setTick((n) => n + 1);
-  });
+  // The recipients reload when the progress moved, not on every tick.
+  usePoll(!!d, async () => void ((await loadCurrent(id)) && setTick((n) => n + 1)), live ? POLL_MS : IDLE_POLL_MS);
 
   const act = async (action: Exclude<ControlAction, 'Start'>) => {
     setBusy(true);
@@ -71,8 +71,8 @@ export default function Results(props: DistributionsProps & { distributionId: nu
   const paymentsHref = props.paymentsHref ?? `${props.base}/payments`;
 
   return (
-    <section aria-labelledby="results-title" data-distribution-results={d.id}>
-      <h2 id="results-title" className="text-lg font-semibold m-0 mb-3">{t('results.title')}</h2>
+    <section aria-labelledby={props.bare ? undefined : titleId} aria-label={props.bare ? t('results.title') : undefined} data-distribution-results={d.id}>
+      {!props.bare && <h2 id={titleId} className="text-lg font-semibold m-0 mb-3">{t('results.title')}</h2>}
       <BlockerNotices
         blockers={{ notAvailable: d.status === 'Unavailable', noMessages: d.statusReason === 'noMessagesLeft' }}
         paymentsHref={paymentsHref}

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TypedT } from '../../../i18n/translate.ts';
 import type { NamespaceMessages, WithUi } from '../../../i18n/namespaces.ts';
 import { notify } from '../../../scripts/notify.ts';
@@ -41,6 +41,7 @@ export function RecipientsTable({ t, locale, distributionId, tick }: { t: DT; lo
   const [exporting, setExporting] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const q = state.query;
+  const titleId = useId();
 
   useEffect(() => void loadRecipients(1, { distributionId, status: '', search: '' }), [distributionId]);
   // A poll refreshes the page shown (the same filters), never jumping back to page 1.
@@ -74,8 +75,8 @@ export function RecipientsTable({ t, locale, distributionId, tick }: { t: DT; lo
 
   const filtering = q.status !== '' || q.search.trim() !== '';
   return (
-    <section aria-labelledby="recipients-title" className="mt-6">
-      <h3 id="recipients-title" className="text-base font-semibold m-0 mb-2">{t('results.recipients')}</h3>
+    <section aria-labelledby={titleId} className="mt-6">
+      <h3 id={titleId} className="text-base font-semibold m-0 mb-2">{t('results.recipients')}</h3>
       <form role="search" className="grid gap-3 sm:grid-cols-[1fr_12rem_auto] items-end mb-3" onSubmit={(e) => (e.preventDefault(), void loadRecipients(1, { search }))}>
         <label className="flex flex-col gap-1 text-sm font-medium">
           {t('results.search')}

@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 
 /** How often running distributions refresh (issue 20: live progress). */
 export const POLL_MS = 3000;
+/** How often a shown distribution that does not run is read again (another screen or tab may start it). */
+export const IDLE_POLL_MS = 15_000;
 
 /**
- * Calls `refresh` every 3 s while `active` and the tab is visible; a tab that comes back refreshes at once. One
+ * Calls `refresh` every `ms` (3 s) while `active` and the tab is visible; a tab that comes back refreshes at once. One
  * refresh at a time: a slow answer is never overtaken by the next tick.
  */
-export function usePoll(active: boolean, refresh: () => Promise<unknown>): void {
+export function usePoll(active: boolean, refresh: () => Promise<unknown>, ms = POLL_MS): void {
   const latest = useRef(refresh);
   latest.current = refresh;
   useEffect(() => {
@@ -16,7 +18,7 @@ export function usePoll(active: boolean, refresh: () => Promise<unknown>): void 
     let stopped = false;
     const schedule = () => {
       clearTimeout(timer);
-      if (!stopped && document.visibilityState === 'visible') timer = setTimeout(tick, POLL_MS);
+      if (!stopped && document.visibilityState === 'visible') timer = setTimeout(tick, ms);
     };
     const tick = () => void latest.current().finally(schedule);
     const onVisibility = () => (document.visibilityState === 'visible' ? tick() : clearTimeout(timer));
@@ -27,5 +29,5 @@ export function usePoll(active: boolean, refresh: () => Promise<unknown>): void 
       clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [active]);
+  }, [active, ms]);
 }
