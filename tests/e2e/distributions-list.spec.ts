@@ -112,3 +112,51 @@ test('an owner without the distributions tariff is told what to buy', async ({ p
   await expect(notice).toBeVisible();
   await expect(notice.getByRole('link', { name: t('choosePlan') })).toHaveAttribute('href', /\/payments$/);
 });
+
+test('results: the recipients of a test run, their export, then a live start held for messages, paused and canceled', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tDist(locale);
+  const me = await owner(baseURL!, 13);
+  const d = await call(baseURL!, me.token, 'POST', '/Distributions', { title: 'Results check' });
+  await call(baseURL!, me.token, 'PUT', `/Distributions/${d.id}/Recipients`, { text: '+79160000011,Anna\n+79160000012,Boris\n+79160000013,Clara\n' });
+  await call(baseURL!, me.token, 'PATCH', `/Flows/${d.id}`, { testPhones: '+79160000001', sendingHours: { from: 0, to: 24 } });
+  await call(baseURL!, me.token, 'POST', `/Distributions/${d.id}/Start`);
+  await prepareStorage(context, { tokens: me, locale });
+
+  // The editor's last step shows Results (helper D's editor).
+  await page.goto(`/distributions/edit/${d.id}/start`);
+  const results = page.locator(`[data-distribution-results="${d.id}"]`);
+  await expect(results.locator('[data-test-run="done"]')).toBeVisible({ timeout: 20_000 });
+  const rows = results.locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('+79160000011');
+  await expect(rows.first()).toContainText(t('recipientStatus.pending'));
+  await results.getByRole('searchbox', { name: t('results.search') }).fill('Boris');
+  await expect(rows).toHaveCount(1);
+  await results.getByRole('searchbox', { name: t('results.search') }).fill('');
+  await expect(rows).toHaveCount(3);
+  const download = page.waitForEvent('download');
+  await results.getByRole('button', { name: t('results.export') }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`distribution-${d.id}-recipients.csv`);
+  const csv = (await (await file.createReadStream()).toArray()).join('');
+  for (const phone of ['79160000011', '79160000012', '79160000013']) expect(csv).toContain(phone);
+  await expectNoSeriousA11yViolations(page, `${brand.id} distribution results`);
+
+  // Live mode without bought messages: it waits and says what to buy; pause, resume, then cancel (asked first).
+  await call(baseURL!, me.token, 'PATCH', `/Flows/${d.id}`, { mode: 'combat' });
+  await call(baseURL!, me.token, 'POST', `/Distributions/${d.id}/Start`);
+  await page.reload();
+  await expect(results.locator('[data-notice="messages"]')).toBeVisible({ timeout: 20_000 });
+  await expect(results.locator('[data-notice="messages"]').getByRole('link', { name: t('buyPack') })).toHaveAttribute('href', /\/payments$/);
+  await results.getByRole('button', { name: t('results.pause') }).click();
+  await expect(page.getByText(t('server.distributionStopped'))).toBeVisible();
+  await expect(results.locator('[data-status="Pause"]')).toBeVisible();
+  await results.getByRole('button', { name: t('results.cancel') }).click();
+  const dialog = page.getByRole('alertdialog', { name: t('results.cancelTitle') });
+  await dialog.getByRole('button', { name: t('results.cancelYes') }).click();
+  await expect(page.getByText(t('server.distributionCanceled'))).toBeVisible();
+  await expect(results.locator('[data-status="Canceled"]')).toBeVisible();
+  await expect(rows.filter({ hasText: t('skip.cancelled') })).toHaveCount(3);
+  await expect(results.locator('[data-count="skipped"]')).toContainText('3');
+});
