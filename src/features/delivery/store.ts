@@ -148,11 +148,14 @@ const REASON_STARTS: [string, string][] = [
   ['channel error', 'retrying'],
 ];
 
+/** The translation key of a reason (the distributions' results word it too); anything unknown reads as 'provider'. */
+export const reasonKey = (reason: string): string =>
+  REASONS[reason] ?? REASON_STARTS.find(([start]) => reason.startsWith(start))?.[1] ?? 'provider';
+
 /** The reason in the page's language; anything unknown (a provider's own text) reads as "rejected by the messenger". */
 export function reasonText(t: T, reason: string | null): string | undefined {
   if (!reason) return undefined;
-  const key = REASONS[reason] ?? REASON_STARTS.find(([start]) => reason.startsWith(start))?.[1] ?? 'provider';
-  return t(`logs.reason.${key}`);
+  return t(`logs.reason.${reasonKey(reason)}`);
 }
 
 /**
