@@ -10421,7 +10421,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One result per requested id */
+            /** @description One result per requested id, in request order */
             200: {
                 headers: {
                     [name: string]: unknown;
