@@ -154,7 +154,7 @@ describe('combat', () => {
     await advance(server, 1);
     expect((await distMessages(server, d.id)).length).toBe(3);
     // Next night's window: all sent, once.
-    await advance(server, 14 * HOUR);
+    await advance(server, 13 * HOUR);
     const done = await get(server, o, d.id);
     expect(done.counts).toMatchObject({ sent: 3, pending: 0 });
     expect(done.status).toBe('Done');

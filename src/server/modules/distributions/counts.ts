@@ -15,8 +15,8 @@ const ids = (list: number[]) => sql.join(list.map((id) => sql`${id}`), sql`, `);
  * The counts of a page of distributions in one aggregate (never one query per row): recipients by state, and the
  * planned ones by their message's status (common.md "Recipient status as shown").
  */
-export async function countsOf(db: Tx, list: number[]): Promise<Map<number, Counts>> {
-  const out = new Map<number, Counts>(list.map((id) => [id, { ...EMPTY }]));
+export async function countsOf(db: Tx, list: number[], dayStart: Date): Promise<Map<number, Counts & { today: number }>> {
+  const out = new Map<number, Counts & { today: number }>(list.map((id) => [id, { ...EMPTY, today: 0 }]));
   if (!list.length) return out;
   const rows = await rowsOf<Record<string, string | number>>(
     db as Db,
@@ -27,12 +27,13 @@ export async function countsOf(db: Tx, list: number[]): Promise<Map<number, Coun
       count(*) FILTER (WHERE m.status IN ('read', 'replied')) AS read,
       count(*) FILTER (WHERE m.status = 'replied') AS replied,
       count(*) FILTER (WHERE m.status = 'failed') AS failed,
+      count(*) FILTER (WHERE m.created_at >= ${dayStart.toISOString()}) AS today,
       count(*) FILTER (WHERE r.state = 'skipped' OR m.status = 'cancelled' OR (r.state = 'planned' AND m.id IS NULL)) AS skipped
     FROM distribution_recipients r LEFT JOIN messages m ON m.id = r.message_id
     WHERE r.distribution_id IN (${ids(list)}) GROUP BY r.distribution_id`,
   );
   for (const r of rows) {
-    const c: Counts = { ...EMPTY };
+    const c = { ...EMPTY, today: Number(r.today) };
     for (const k of ['recipients', 'pending', 'sent', 'delivered', 'read', 'replied', 'failed', 'skipped'] as const) c[k] = Number(r[k]);
     c.progress = c.recipients ? Math.min(1, (c.sent + c.failed + c.skipped) / c.recipients) : 0;
     out.set(Number(r.id), c);

@@ -12,6 +12,7 @@ import { columnsOf, emptyFields, fieldsOf } from '../flows/mapping.ts';
 import { insertFlow, updateFlow } from '../flows/store.ts';
 import { availabilityFor } from '../flows/tariffs.ts';
 import { countsOf, testRunsOf } from './counts.ts';
+import { startOfLocalDay } from '../../delivery/time.ts';
 import { cancel, pause, remove, resume, start } from './lifecycle.ts';
 import { listPage } from './list.ts';
 import { effectiveCap, fullFilters, toDistribution } from './mapping.ts';
@@ -35,7 +36,8 @@ export function distributionHandlers(ctx: AppContext): Handlers<Ops> {
   /** The page's distributions with their counts: two aggregates for the whole page, never one per row. */
   async function present(userId: number, list: Loaded[]) {
     const ids = list.map((d) => d.flow.id);
-    const [counts, tests, open, owner] = [await countsOf(db, ids), await testRunsOf(db, ids), await available(userId), await ownerFacts(db, userId)];
+    const owner = await ownerFacts(db, userId);
+    const [counts, tests, open] = [await countsOf(db, ids, new Date(startOfLocalDay(config.now(), owner.timeZone))), await testRunsOf(db, ids), await available(userId)];
     return list.map((d) => toDistribution(d, { counts: counts.get(d.flow.id)!, testRun: tests.get(d.flow.id), available: open, now: config.now(), zone: owner.timeZone, maxCap }));
   }
   const one = async (userId: number, id: number) => (await present(userId, [await loadOwn(db, userId, id)]))[0]!;

@@ -33,7 +33,8 @@ function reasonOf(status: string, stored: string | null): Reason | null {
 }
 
 export interface Presented {
-  counts: Counts;
+  /** The page's counts, with `today` = messages planned today (the day's allotment used). */
+  counts: Counts & { today: number };
   testRun: TestRunCounts | undefined;
   available: boolean;
   now: number;
@@ -47,7 +48,7 @@ export function toDistribution({ flow, dist }: Loaded, p: Presented): Distributi
   const status = p.available ? flow.status : 'Unavailable';
   const estimate =
     flow.mode === 'combat' && ['InQueue', 'Waiting', 'Working', 'Pause'].includes(flow.status)
-      ? finishEstimate({ now: p.now, zone: p.zone, pending: p.counts.pending, cap: effectiveCap(dist.dailyCap, p.maxCap), daysOfWeek: dist.daysOfWeek, startDate: dist.startDate, hours: f.sendingHours })
+      ? finishEstimate({ now: p.now, zone: p.zone, pending: p.counts.pending, cap: effectiveCap(dist.dailyCap, p.maxCap), plannedToday: p.counts.today, daysOfWeek: dist.daysOfWeek, startDate: dist.startDate, hours: f.sendingHours })
       : null;
   return {
     id: flow.id,
@@ -71,7 +72,7 @@ export function toDistribution({ flow, dist }: Loaded, p: Presented): Distributi
     sendingHours: f.sendingHours,
     connectionId: flow.connectionId,
     table: dist.tableSummary ?? null,
-    counts: p.counts,
+    counts: (({ today: _today, ...counts }) => counts)(p.counts),
     testRun:
       dist.testRuns > 0 && dist.testStartedAt
         ? { number: dist.testRuns, startedAt: seconds(dist.testStartedAt)!, ...(p.testRun ?? { messages: 0, sent: 0, failed: 0, done: true }) }
