@@ -41,7 +41,7 @@ async function releaseStopped(db: Db): Promise<void> {
 }
 
 /** Combat starts (InQueue, audience not built since): the audience is built, then the distribution waits its turn. */
-async function buildStarted(db: Db, now: number): Promise<void> {
+export async function buildStarted(db: Db, now: number): Promise<void> {
   const started = await q<{ id: number }>(
     db,
     sql`SELECT d.flow_id AS id FROM distributions d JOIN flows f ON f.id = d.flow_id
