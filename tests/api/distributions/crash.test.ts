@@ -54,8 +54,8 @@ it('SIGKILL while a distribution plans and sends loses nobody, messages nobody t
     await waitUp(port, child);
     // Die mid-dispatch: after a random number of further sends or a random moment, whichever comes first.
     const from = (await read()).counts.sent;
-    const step = 10 + Math.floor(Math.random() * 40);
-    const until = Date.now() + 200 + Math.random() * 1000;
+    const step = 5 + Math.floor(Math.random() * 30);
+    const until = Date.now() + 150 + Math.random() * 600;
     while (Date.now() < until && (await read()).counts.sent < from + step) await new Promise((r) => setTimeout(r, 5));
     progress.push((await read()).counts.sent);
     child.kill('SIGKILL');
