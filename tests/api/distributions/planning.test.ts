@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { flows } from '../../../src/server/modules/flows/schema.ts';
+import { distributionRecipients } from '../../../src/server/modules/distributions/schema.ts';
 import type { TestServer } from '../harness.ts';
 import { advance, DAY, deliveryServer, nowSec } from '../delivery/support.ts';
 import { addRecipients, buyMessages, combat, control, createDistribution, distMessages, distOwner, get, messagesLeft, phones, recipientStates } from './support.ts';
@@ -100,5 +101,26 @@ describe('the day allotment', () => {
     const keys = (await distMessages(server, d.id)).map((m) => [m.idempotencyKey, m.status]);
     expect(keys.length).toBe(3);
     expect(keys.every(([, s]) => s === 'sent')).toBe(true);
+  });
+
+  it('a table imported again after a run messages nobody twice: its rows are linked to the messages they already got', async () => {
+    const o = await distOwner(server);
+    const d = await createDistribution(server, o);
+    await combat(server, o, d.id);
+    await addRecipients(server, d.id, phones(3, 60));
+    await buyMessages(server, o, 100);
+    await control(server, o, d.id, 'Start');
+    await advance(server, 1);
+    expect((await get(server, o, d.id)).counts.sent).toBe(3);
+    // The import replaces the table: the same numbers and one new.
+    await server.api.db.delete(distributionRecipients).where(eq(distributionRecipients.distributionId, d.id));
+    await addRecipients(server, d.id, [...phones(3, 60), ...phones(1, 70)]);
+    await control(server, o, d.id, 'Start');
+    await advance(server, 1);
+    expect((await distMessages(server, d.id)).length).toBe(4);
+    const now = await get(server, o, d.id);
+    expect(now.counts).toMatchObject({ recipients: 4, sent: 4, pending: 0 });
+    expect(now.status).toBe('Done');
+    expect(await messagesLeft(server, o)).toBe(96);
   });
 });
