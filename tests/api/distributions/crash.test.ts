@@ -14,10 +14,12 @@ import { killed, serverRunner, waitUp } from '../delivery/crash-support.ts';
 import { freePort } from '../../../scripts/free-port.ts';
 import { addRecipients, buyMessages, combat, control, createDistribution, distOwner, messagesLeft, phones } from './support.ts';
 
-// A day's cap above §9's 300 (the operator's DISTRIBUTION_DAILY_MAX) so that most kills land while it sends.
-const RECIPIENTS = 2000;
-const CAP = 600;
-const BOUGHT = 1500;
+// A day's cap above §9's 300 (the operator's DISTRIBUTION_DAILY_MAX) so that most kills land while it sends;
+// PostgreSQL sends several times faster, so its day is longer.
+const PG = Boolean(process.env.DATABASE_URL);
+const RECIPIENTS = PG ? 5000 : 2000;
+const CAP = PG ? 3000 : 600;
+const BOUGHT = PG ? 4000 : 1500;
 const KILLS = 5;
 
 it('SIGKILL while a distribution plans and sends loses nobody, messages nobody twice and holds the caps', { timeout: 240_000 }, async () => {
@@ -78,7 +80,6 @@ it('SIGKILL while a distribution plans and sends loses nobody, messages nobody t
     const log = await db.select().from(sandboxMessages).where(like(sandboxMessages.idempotencyKey, `dist:${d.id}:%`));
     const recipients = await db.select().from(distributionRecipients).where(eq(distributionRecipients.distributionId, d.id));
     const planned = recipients.filter((r) => r.state === 'planned');
-    expect(progress.filter((n) => n > 0 && n < CAP).length, `sent at each kill: ${progress.join(', ')}`).toBeGreaterThanOrEqual(2);
     // Caps held: the day's cap exactly, and the bought messages spent exactly for them.
     expect(all.length).toBe(CAP);
     expect(planned.length).toBe(CAP);
@@ -91,6 +92,7 @@ it('SIGKILL while a distribution plans and sends loses nobody, messages nobody t
     const byId = new Map(all.map((m) => [m.id, m]));
     for (const r of planned) expect(byId.get(r.messageId!)?.idempotencyKey).toBe(`dist:${d.id}:${r.phone}`);
     expect(all.every((m) => m.status === 'sent')).toBe(true);
+    expect(progress.filter((n) => n > 0 && n < CAP).length, `sent at each kill: ${progress.join(', ')}`).toBeGreaterThanOrEqual(2); // kills landed mid-dispatch
     const repeats = log.reduce((n, l) => n + l.sends - 1, 0);
     const [still] = await db.select().from(messages).where(and(eq(messages.flowId, d.id), eq(messages.status, 'queued')));
     expect(still).toBeUndefined();
