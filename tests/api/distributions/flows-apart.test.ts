@@ -36,6 +36,20 @@ describe('flows apart', () => {
     expect((await server.call('GET', `/Distributions/${d.id}`, { token: o.token })).body.content).toBe('Sale for {clientName}');
     expect((await server.call('GET', `/Distributions/${d.id}`, { token: o.token })).status).toBe(200);
   });
+
+  it('Home and the admin do not count a distribution as a flow', async () => {
+    const o = await distOwner(server, 2);
+    const d = await createDistribution(server, o);
+    await addRecipients(server, d.id, phones(3, 90));
+    await control(server, o, d.id, 'Start');
+    const home = await server.call('GET', '/Home', { token: o.token });
+    expect(home.status).toBe(200);
+    expect(home.body.checklist).toMatchObject({ quickstart: false, testFlow: false });
+    const admin = await server.createUser(`admin-${Date.now()}@example.com`, 'secret12', 'admin');
+    const flows = await server.call('GET', `/Admin/Users/${o.id}/Flows`, { token: admin.token });
+    expect(flows.status).toBe(200);
+    expect(flows.body.total).toBe(0);
+  });
 });
 
 describe('tenancy', () => {
