@@ -15,6 +15,7 @@ import { startPlanned } from './starts.ts';
 import { senderPool } from './channels/senders.ts';
 import { NUMBER_POLICY } from './number-policy.ts';
 import { releaseReconnected } from './waiting.ts';
+import { sourceSettles, sourceTicks } from './sources.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 import { channelOfConnection } from '../modules/connections/channels.ts';
 import { twilioChannelsOf } from '../modules/connections/sending/twilio-channels.ts';
@@ -90,7 +91,9 @@ export async function startDelivery(opts: {
     // Messages waiting for a number that is back leave in this tick.
     if (deps.routing) await releaseReconnected(db, config.now());
     await breathe();
-    const total = { planned: await planPeriodic(db, config.now(), config.delivery.channel), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
+    const fromSources = await sourceTicks(db, config.now(), config);
+    await breathe();
+    const total = { planned: fromSources + (await planPeriodic(db, config.now(), config.delivery.channel)), claimed: 0, sent: 0, failed: 0, retried: 0, deferred: 0, cancelled: 0 };
     let planned = total.planned;
     for (let i = 0; i < 1000; i++) {
       if (i > 0) await pause();
@@ -103,6 +106,7 @@ export async function startDelivery(opts: {
     }
     await breathe();
     await closeTurns(db);
+    await sourceSettles(db, config.now());
     await breathe();
     // Chatwoot (docs/chatwoot.md): clients' messages mirrored, staff answers sent; an outage waits for the next tick.
     await chatwootTick(db, config).catch((error: unknown) => console.error(`chatwoot failed: ${(error as Error).message}`));

@@ -80,7 +80,12 @@ export function decideStatic(f: SendFacts): Decision {
   if (!flow) return { action: 'cancel', reason: 'flow removed' };
   // The end date first: the engine cancels such a flow (Canceled), and its messages say why.
   if (flow.endDate && f.now > flow.endDate.getTime()) return { action: 'cancel', reason: 'flow ended' };
-  if (flow.status === 'Pause' || flow.status === 'Error' || flow.status === 'Canceled') return { action: 'cancel', reason: `flow stopped (${flow.status})` };
+  if (flow.status === 'Pause' || flow.status === 'Error' || flow.status === 'Canceled') {
+    // A distribution's recipient is never lost to a stop: its message waits and the distributions' tick puts it back
+    // to pending (docs/distributions.md "Engine"); a resume plans it again under the same key.
+    if (flow.type === 'distribution') return { action: 'defer', until: f.now + 60_000, reason: `flow stopped (${flow.status})` };
+    return { action: 'cancel', reason: `flow stopped (${flow.status})` };
+  }
   // The source's own checks: a cancelled record or order, an abandoned cart whose order went on; then the §3 filters.
   const withdrawn = f.subject?.withdrawn(flow.type);
   if (withdrawn) return { action: 'cancel', reason: withdrawn };

@@ -3,6 +3,7 @@ import type { FlowFilters, FlowKind } from '../../shared/flows/index.ts';
 import type { MessageVariable } from '../../shared/flows/variables.ts';
 import type { ChannelName } from './channels/channel.ts';
 import type { Db } from '../platform/db/open.ts';
+import type { ServerConfig } from '../platform/config.ts';
 import type { Tx } from '../platform/db/transactions.ts';
 import type { flows } from '../modules/flows/schema.ts';
 import type { messages } from './schema.ts';
@@ -33,6 +34,13 @@ export interface MessageSource {
    * repeat-visit planner waits for clients who came back through any source.
    */
   laterActivity?(clientId: SQL, since: SQL): SQL;
+  /**
+   * A step of the source's own run every engine tick, before dispatch (distributions build audiences and plan each
+   * day's allotment): idempotent and safe on several engine threads at once. Returns the messages it planned.
+   */
+  tick?(db: Db, now: number, config: ServerConfig): Promise<number>;
+  /** After the tick's dispatch: the statuses the source keeps itself (distributions: Working, Waiting, Done). */
+  settle?(db: Db, now: number): Promise<void>;
 }
 
 export type MessageRow = typeof messages.$inferSelect;

@@ -63,6 +63,8 @@ export interface ServerConfig {
     /** Where planned messages go; the sandbox records them in the database (default for `npm start` and tests). */
     channel: 'sandbox' | 'waha' | 'telegram';
   };
+  /** DISTRIBUTION_DAILY_MAX: the highest per-day cap a distribution may have (§9: 300); 0 = no maximum (docs/distributions.md). */
+  distributionDailyMax: number;
   /** WAHA_WEBHOOK_HMAC_KEY: the `hmac.key` of the gateway's webhook; unset = the WAHA status receiver refuses every call. */
   wahaWebhookHmacKey: string | undefined;
   /** The operator's WAHA gateway for the owners' own numbers (WAHA_URL, WAHA_API_KEY; docs/connections.md); unset = none. */
@@ -397,6 +399,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<ServerConf
       dailyCap: int(env, 'DELIVERY_DAILY_CAP', 0),
       channel,
     },
+    distributionDailyMax: int(env, 'DISTRIBUTION_DAILY_MAX', 300),
     wahaWebhookHmacKey: env.WAHA_WEBHOOK_HMAC_KEY || undefined,
     wahaGateway: wahaGateway(env),
     telegramBot: {

@@ -2,12 +2,9 @@
 // again and again (and bookings arrive between the kills). Afterwards every planned message went out exactly once
 // at the channel (one sandbox row per idempotency key), none is lost, every booking has its notice, and the monthly
 // allowance was never exceeded.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { connect } from 'node:net';
-import { resolve } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { expect, it, onTestFinished } from 'vitest';
+import { expect, it } from 'vitest';
 import { bookingRecords } from '../../../src/server/modules/booking/schema.ts';
 import { messages, sandboxMessages } from '../../../src/server/delivery/schema.ts';
 import { users } from '../../../src/server/modules/account/schema.ts';
@@ -16,31 +13,13 @@ import { ALLOWANCE_REACHED } from '../../../src/server/delivery/rules.ts';
 import { startServer } from '../harness.ts';
 import { DAY, deliveryServer, flow, owner } from './support.ts';
 import { freePort } from '../../../scripts/free-port.ts';
+import { killed, serverRunner, waitUp } from './crash-support.ts';
 
-const ENTRY = resolve(import.meta.dirname, '../../../src/server/index.ts');
 // Large and slow enough (small batches) that a fast dispatcher is still at work when the first kills land: a
 // fresh server's first API answer alone takes long enough for hundreds of sends.
 const BACKLOG = 3000;
 const LIMIT = BACKLOG - 20; // the allowance runs out during the drill
 const KILLS = 6;
-
-/** Up when the port accepts connections (an HTTP probe would queue behind the dispatcher on the one PGlite connection). */
-async function waitUp(port: number, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const open = await new Promise<boolean>((done) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        done(true);
-      }).on('error', () => done(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('server did not start');
-}
-
-const killed = (child: ChildProcess) => new Promise<void>((done) => (child.exitCode !== null || child.signalCode ? done() : child.once('exit', () => done())));
 
 it('SIGKILL during dispatch loses nothing, sends nothing twice and keeps the cap', { timeout: 240_000 }, async () => {
   // Set-up in-process: an owner with a running combat new-record flow, a backlog of bookings, a monthly limit.
@@ -71,14 +50,7 @@ it('SIGKILL during dispatch loses nothing, sends nothing twice and keeps the cap
     DELIVERY_BATCH_SIZE: '3',
     DELIVERY_LEASE_MS: '300',
   };
-  const children: ChildProcess[] = [];
-  // A drill that fails or times out midway must not leave its server running (it would hold the port and the CPU).
-  onTestFinished(() => void children.forEach((c) => c.exitCode === null && !c.signalCode && c.kill('SIGKILL')));
-  const run = () => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', `await (await import(${JSON.stringify(ENTRY)})).startApiServer()`], { env, stdio: 'ignore' });
-    children.push(child);
-    return child;
-  };
+  const run = serverRunner(env);
 
   const sentSoFar = () =>
     fetch(`${base}/Messages?status=sent&pageSize=1`, { headers: { authorization: `Bearer ${o.token}` } })

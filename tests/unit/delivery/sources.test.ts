@@ -8,7 +8,7 @@ import { recordFacts } from '../../../src/server/modules/booking/source.ts';
 import type { Record } from '../../../src/server/modules/booking/plan.ts';
 
 const NOW = Date.UTC(2026, 10, 2, 9, 0); // 12:00 in Moscow
-const message = (over: Partial<MessageRow>) => ({ recordId: null, orderId: null, clientId: null, ...over }) as MessageRow;
+const message = (over: Partial<MessageRow>) => ({ recordId: null, orderId: null, clientId: null, distributionRecipientId: null, ...over }) as MessageRow;
 const record = (over: Partial<Record> = {}): Record => ({
   id: 1, userId: 1, clientId: 1, masterId: 3, serviceIds: [5, 6], startAt: new Date(NOW), status: 'booked', version: 1, source: 'demo', externalId: null,
   createdAt: new Date(NOW), updatedAt: new Date(NOW), ...over,
@@ -16,9 +16,10 @@ const record = (over: Partial<Record> = {}): Record => ({
 
 describe('message sources', () => {
   it('a message belongs to the first source whose subject column it has', () => {
-    expect(messageSources.map((s) => s.name)).toEqual(['booking', 'orders', 'clients']);
+    expect(messageSources.map((s) => s.name)).toEqual(['booking', 'orders', 'distributions', 'clients']);
     expect(sourceOf(message({ recordId: 1, clientId: 2 }))?.name).toBe('booking');
     expect(sourceOf(message({ orderId: 1, clientId: 2 }))?.name).toBe('orders');
+    expect(sourceOf(message({ distributionRecipientId: 1, clientId: 2 }))?.name).toBe('distributions');
     expect(sourceOf(message({ clientId: 2 }))?.name).toBe('clients');
     expect(sourceOf(message({}))).toBeUndefined(); // a report: its text is filled at planning
   });

@@ -62,7 +62,7 @@ export function deliveryHandlers(ctx: AppContext): Handlers<'listMessages' | 'ge
 
     async getFlowConversion(req) {
       const { userId } = requireAuth(req);
-      const flow = await loadOwnFlow(db, userId, req.params.flowId);
+      const flow = await loadOwnFlow(db, userId, req.params.flowId, { distributions: false });
       const days = req.query.days ?? 7;
       // A client converts when a record of theirs was created (booked) or took place (arrived) within `days`
       // after the flow's first message to them went out (only messages that went to the client's own number count).

@@ -99,6 +99,10 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
       const { userId } = requireAuth(req);
       const row = await loadOwnFlow(db, userId, req.params.flowId);
       const { connectionId, wabaTemplate, wabaVariables, ...patch } = req.body;
+      // A running distribution keeps its mode (docs/distributions.md "Lifecycle and statuses").
+      if (row.type === 'distribution' && patch.mode !== undefined && patch.mode !== row.mode && ['InQueue', 'Waiting', 'Working'].includes(row.status)) {
+        throw new HttpError(409, 'distributionRunning');
+      }
       const fields = applyPatch(fieldsOf(row), patch);
       assertValid(fields, config.now(), await businessZone(db, userId));
       const connection = await sendingFields(db, userId, { connectionId, wabaTemplate, wabaVariables }, row);
@@ -109,14 +113,14 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
 
     async deleteFlow(req) {
       const { userId } = requireAuth(req);
-      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const row = await loadOwnFlow(db, userId, req.params.flowId, { distributions: false });
       await deleteFlows(db, [row.id]);
       return { message: flowMessages.flowRemoved };
     },
 
     async duplicateFlow(req, reply) {
       const { userId } = requireAuth(req);
-      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const row = await loadOwnFlow(db, userId, req.params.flowId, { distributions: false });
       const fields = fieldsOf(row);
       const { timeZone: zone, language } = await ownerRegion(db, userId);
       const title = `${fields.title} ${COPY_SUFFIX[language]}`.slice(0, TITLE_MAX);
@@ -130,7 +134,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
 
     async pauseFlow(req) {
       const { userId } = requireAuth(req);
-      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const row = await loadOwnFlow(db, userId, req.params.flowId, { distributions: false });
       if (!canPause(row.status)) throw new HttpError(409, 'flowStopFailed');
       const updated = await updateFlow(db, row.id, { status: 'Pause', nextStart: null });
       return present(userId, updated);
@@ -138,7 +142,7 @@ export function flowHandlers(ctx: AppContext): Handlers<Ops> {
 
     async resumeFlow(req) {
       const { userId } = requireAuth(req);
-      const row = await loadOwnFlow(db, userId, req.params.flowId);
+      const row = await loadOwnFlow(db, userId, req.params.flowId, { distributions: false });
       const available = await availabilityFor(db, userId, config.now());
       if (!available(row.type)) throw new HttpError(409, 'flowNotAvailable');
       if (!canResume(row.status)) throw new HttpError(409, 'flowResumeFailed');

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { components } from '../../../api/schema.d.ts';
 import { RUNNING_STATUSES, type FlowKind } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
@@ -16,7 +16,8 @@ const inQueue = () => sql`${flows.status} = 'InQueue'`;
 
 /** Paused flows whose planned start (`nextStart`) has come. */
 export const pausedDueToStart = (db: Db, at: Date) =>
-  db.select({ id: flows.id, userId: flows.userId, type: flows.type }).from(flows).where(and(eq(flows.status, 'Pause'), lte(flows.nextStart, at)));
+  // A distribution starts only through its own Start (its audience is built first): a planned start never applies.
+  db.select({ id: flows.id, userId: flows.userId, type: flows.type }).from(flows).where(and(eq(flows.status, 'Pause'), lte(flows.nextStart, at), ne(flows.type, 'distribution')));
 
 /**
  * Applies a planned start to a flow still paused and still due (a pause or edit made meanwhile wins);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, ilike, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import { FLOW_KIND_TARIFFS, FLOW_KINDS, type FlowStatus } from '../../../shared/flows/index.ts';
 import type { Db } from '../../platform/db/open.ts';
 import { pageTotal, windowTotal } from '../../platform/db/rows.ts';
@@ -38,7 +38,8 @@ function listStatement(db: Db, v: Variant) {
   return prepared(db, name, (d) => {
     const userId = sql.placeholder('userId');
     const available = sql<boolean>`(${kindTariffs} && ${activeTariffsSql(userId, sql.placeholder('now'))})`;
-    const where: (SQL | undefined)[] = [eq(flows.userId, userId)];
+    // A distribution's flow is listed under /Distributions, never here.
+    const where: (SQL | undefined)[] = [eq(flows.userId, userId), ne(flows.type, 'distribution')];
     if (v.search) where.push(or(ilike(flows.title, sql.placeholder('pattern')), ilike(flows.content, sql.placeholder('pattern'))));
     if (v.status === 'Unavailable') where.push(not(available));
     else if (v.status === 'stored') where.push(eq(flows.status, sql.placeholder('status')), available);

@@ -14,16 +14,23 @@ import type { FlowRow } from './mapping.ts';
 export type FlowInsert = typeof flows.$inferInsert;
 export type FlowChanges = Partial<Omit<FlowInsert, 'id'>>;
 
-/** One of the user's flows, or 404 "Flow invalid id": another user's id is indistinguishable from a missing one. */
-export async function loadOwnFlow(db: Db, userId: number, flowId: number): Promise<FlowRow> {
+/** A distribution's flow is the distributions module's (docs/distributions.md): the flows' lists and actions skip it. */
+const notDistribution = () => ne(flows.type, 'distribution');
+
+/**
+ * One of the user's flows, or 404 "Flow invalid id": another user's id is indistinguishable from a missing one.
+ * `distributions: false` (pause, resume, duplicate, delete, conversion) answers the same for a distribution's flow,
+ * whose message the editor still reads and edits through GET/PATCH/Image.
+ */
+export async function loadOwnFlow(db: Db, userId: number, flowId: number, opts: { distributions?: boolean } = {}): Promise<FlowRow> {
   const [row] = await db.select().from(flows).where(and(eq(flows.id, flowId), eq(flows.userId, userId)));
-  if (!row) throw new HttpError(404, 'flowInvalidId');
+  if (!row || (opts.distributions === false && row.type === 'distribution')) throw new HttpError(404, 'flowInvalidId');
   return row;
 }
 
 /** The user's flows among `ids`, keyed by id (others' ids are simply absent). */
 export async function loadOwnFlows(db: Db, userId: number, ids: number[]): Promise<Map<number, FlowRow>> {
-  const rows = await db.select().from(flows).where(and(eq(flows.userId, userId), inArray(flows.id, ids)));
+  const rows = await db.select().from(flows).where(and(eq(flows.userId, userId), inArray(flows.id, ids), notDistribution()));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -52,10 +59,10 @@ export function plannedStart(value: number | null | undefined, nowMs: number): {
 }
 
 /** Every flow of the user, by id. */
-export const flowsOf = (db: Tx, userId: number): Promise<FlowRow[]> => db.select().from(flows).where(eq(flows.userId, userId)).orderBy(flows.id);
+export const flowsOf = (db: Tx, userId: number): Promise<FlowRow[]> => db.select().from(flows).where(and(eq(flows.userId, userId), notDistribution())).orderBy(flows.id);
 
 export async function countFlowsOf(db: Tx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(flows).where(eq(flows.userId, userId));
+  const [row] = await db.select({ n: count() }).from(flows).where(and(eq(flows.userId, userId), notDistribution()));
   return Number(row?.n ?? 0);
 }
 

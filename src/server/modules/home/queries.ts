@@ -28,9 +28,9 @@ export async function homeState(db: Db, userId: number, nowMs: number): Promise<
         SELECT
           EXISTS (SELECT 1 FROM connections WHERE user_id = ${userId} AND kind = 'whatsapp') AS "whatsApp",
           EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = ${userId} AND kind = 'yclientsCompany') AS "bookingSystem",
-          EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId}) AS quickstart,
-          EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND (last_start IS NOT NULL OR status IN (${running}))) AS "testFlow",
-          EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND mode = 'combat' AND status IN (${running})) AS "combatFlow",
+          EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND type <> 'distribution') AS quickstart,
+          EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND type <> 'distribution' AND (last_start IS NOT NULL OR status IN (${running}))) AS "testFlow",
+          EXISTS (SELECT 1 FROM flows WHERE user_id = ${userId} AND type <> 'distribution' AND mode = 'combat' AND status IN (${running})) AS "combatFlow",
           EXISTS (SELECT 1 FROM payments WHERE user_id = ${userId} AND success AND NOT is_free) AS paid,
           (SELECT max(date_end) FROM payments WHERE user_id = ${userId} AND success AND is_free AND reason = ${TRIAL_REASON}) AS "trialEndsAt",
           (SELECT count(*)::int FROM week) AS sent,
@@ -39,7 +39,7 @@ export async function homeState(db: Db, userId: number, nowMs: number): Promise<
           (SELECT count(*)::int FROM week WHERE status = 'replied') AS replied,
           (SELECT count(*)::int FROM first) AS messaged,
           (SELECT count(*)::int FROM first WHERE ${bookedWithin(WEEK_DAYS)(sql`first.client_id`, sql`first.at`)}) AS converted,
-          (SELECT count(*)::int FROM flows WHERE user_id = ${userId} AND status IN (${running})) AS "runningFlows",
+          (SELECT count(*)::int FROM flows WHERE user_id = ${userId} AND type <> 'distribution' AND status IN (${running})) AS "runningFlows",
           (SELECT count(*)::int FROM messages WHERE user_id = ${userId} AND status = 'queued' AND reason LIKE 'waiting:%') AS waiting`,
   );
   const r = row ?? {};
