@@ -2,7 +2,7 @@ import { errorId, FieldError } from '../../../flows/islands/editor/fields.tsx';
 import ClientAudience from './ClientAudience.tsx';
 import type { StepProps } from './LazyStep.tsx';
 import PreviewBox from './PreviewBox.tsx';
-import TableImport from './TableImport.tsx';
+import TableImport, { TABLE_FORMATS } from './TableImport.tsx';
 
 const SOURCES = ['table', 'clients'] as const;
 
@@ -23,7 +23,7 @@ export default function RecipientsStep(props: StepProps) {
                 <input type="radio" name="distribution-source" value={source} checked={dist.source === source} aria-describedby={`source-hint-${source}`} onChange={() => changeDist({ source })} />
                 {te(`sourceName.${source}`)}
               </label>
-              <p id={`source-hint-${source}`} className="m-0 ml-6 text-ink-muted">{te(`sourceHint.${source}`)}</p>
+              <p id={`source-hint-${source}`} className="m-0 ml-6 text-ink-muted">{te(`sourceHint.${source}`, { formats: TABLE_FORMATS })}</p>
             </div>
           ))}
           <FieldError t={tp} errors={errors} field="source" />

@@ -4,6 +4,9 @@ import { buttonClass, inputClass, secondaryButtonClass, tableClass, tdClass, thC
 import { loadDistribution, pasteRecipients, uploadRecipients, type RecipientImport, type Result } from '../../store-editor.ts';
 import type { StepProps } from './LazyStep.tsx';
 
+/** Shown in texts as placeholder values: file formats are not words to translate. */
+export const TABLE_FORMATS = 'CSV / XLSX';
+
 /**
  * The phone table (§5: at least 3 valid numbers): pasted or a CSV/XLSX file, replacing the stored one. The report
  * lists every rejected row the server returns with its row number, value and reason, in a scrollable table, and
@@ -57,7 +60,7 @@ export default function TableImport({ te, tp, dist, replaceDist, running }: Step
       <div>
         {/* The browser's file button speaks the browser's language: hidden, opened by a label in the page's. */}
         <label className="flex flex-col items-start gap-1 text-sm font-medium">
-          {te('file')}
+          {te('file', { formats: TABLE_FORMATS })}
           <input
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -75,7 +78,7 @@ export default function TableImport({ te, tp, dist, replaceDist, running }: Step
             {te('chooseFile')}
           </span>
         </label>
-        <p id={`${ids}-file-hint`} className="text-xs text-ink-muted m-0 mt-1">{te('fileHint')}</p>
+        <p id={`${ids}-file-hint`} className="text-xs text-ink-muted m-0 mt-1">{te('fileHint', { xlsx: 'XLSX' })}</p>
       </div>
       {busy && <p role="status" className="text-sm text-ink-muted m-0">{te('importing')}</p>}
       <p role="alert" className="text-sm text-red-700 m-0 empty:hidden">{problem ?? ''}</p>
