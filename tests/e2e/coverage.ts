@@ -45,6 +45,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'layout-shift.spec.ts': { brands: ['main-ru', 'main-intl', 'ai-app'] },
   // The payments screens and the pay journey on the YooKassa host and the Stripe host (both languages).
   'payments.spec.ts': { brands: ['main-ru', 'main-intl'] },
+  // The distribution editor (issue 20): the distribution host in Russian and a main host in English.
+  'distributions.spec.ts': { brands: ['distribution-ru', 'main-intl'] },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },
