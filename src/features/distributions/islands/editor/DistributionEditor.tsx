@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { createT } from '../../../../i18n/translate.ts';
 import { notify } from '../../../../scripts/notify.ts';
@@ -11,7 +11,6 @@ import { $session } from '../../../../stores/session.ts';
 import { buttonClass, textLinkClass } from '../../../../ui/classes.ts';
 import { byField, loadFlow, patchOf, saveFlow, type Flow } from '../../../flows/store-editor.ts';
 import { ruleText } from '../../../flows/islands/editor/fields.tsx';
-import ButtonsStep from '../../../flows/islands/editor/ButtonsStep.tsx';
 import MessageStep from '../../../flows/islands/editor/MessageStep.tsx';
 import type { DistributionEditorProps } from '../props.ts';
 import { changedPatch, loadDistribution, parseLocation, saveDistribution, STEPS, stepOf, stepPath, validateOwn, type Distribution, type EditorLocation, type Problem, type Step } from '../../store-editor.ts';
@@ -20,6 +19,8 @@ import { partsT } from './texts.ts';
 
 type Status = 'loading' | 'ready' | 'missing' | 'failed';
 const RUNNING = ['InQueue', 'Waiting', 'Working'];
+/** The flow editor loads its buttons step as a chunk; importing it statically here would pull it into theirs. */
+const ButtonsStep = lazy(() => import('../../../flows/islands/editor/ButtonsStep.tsx'));
 /** How often the status is read while the distribution or its test runs (the progress itself is Results'). */
 const POLL_MS = 2000;
 
@@ -271,7 +272,9 @@ export default function DistributionEditor(props: DistributionEditorProps) {
             <MessageStep t={tp} flow={flow} errors={errors} change={change} replace={replaceImage} />
             <section aria-labelledby="buttons-title" className="grid gap-2">
               <h3 id="buttons-title" className="text-base font-semibold m-0">{tp('step.buttons')}</h3>
-              <ButtonsStep t={tp} flow={flow} errors={errors} change={change} />
+              <Suspense fallback={<p role="status" className="text-sm text-ink-muted m-0">{te('loading')}</p>}>
+                <ButtonsStep t={tp} flow={flow} errors={errors} change={change} />
+              </Suspense>
             </section>
           </div>
         ) : (
