@@ -101,3 +101,55 @@ test('without tariff 13 the editor says what to buy', async ({ page, context, br
   await expect(page.getByRole('alert').getByRole('link', { name: t('toPayments') })).toHaveAttribute('href', /\/payments$/);
   await expect(page.getByRole('button', { name: t('start.startTest') })).toBeDisabled();
 });
+
+test('a CSV table, the client base with a saved audience, and the schedule’s checks', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tEditor(locale);
+  const tp = tParts(locale);
+  const tokens = await owner(baseURL!, true);
+  const created = await api(baseURL!, 'POST', '/Distributions', tokens.token, { title: 'Audience' });
+  await prepareStorage(context, { tokens, locale });
+  await page.goto(`/distributions/edit/${created.id}/recipients`);
+  await hydrated(page);
+
+  // A CSV file replaces the table; the short row is reported.
+  const csv = 'phone,name\n+79161234511,Anna\n+79161234512,Olga\n12,Short\n+79161234513,Ivan\n';
+  await page.getByLabel(t('file', { formats: 'CSV / XLSX' })).setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('stored-table')).toHaveText(t('stored', { name: 'clients.csv', accepted: 3, rejected: 1 }));
+  await expect(page.getByTestId('import-report').getByRole('region', { name: t('rejectedTitle') })).toContainText(t('issue.phoneInvalid'));
+
+  // The client base: a range checked as typed, then filters saved as an audience, picked, and deleted after a question.
+  await page.getByRole('radio', { name: t('sourceName.clients') }).check();
+  const visits = page.getByRole('group', { name: tp('filter.visitCount') });
+  await visits.getByLabel(tp('from')).fill('10');
+  await visits.getByLabel(tp('to')).fill('5');
+  await expect(visits.getByText(tp('rule.rangeInvalid'))).toBeVisible();
+  await visits.getByLabel(tp('from')).fill('1');
+  await expect(visits.getByText(tp('rule.rangeInvalid'))).toHaveCount(0);
+  await expect(page.getByText(t('segmentsEmpty'))).toBeVisible();
+  await page.getByLabel(t('segmentName')).fill('Regulars');
+  await page.getByRole('button', { name: t('saveSegment') }).click();
+  await expect(page.getByText(t('segmentSaved'))).toBeVisible();
+  await expect(page.getByLabel(t('segmentPick'))).toHaveValue(/\d+/);
+  await page.getByRole('button', { name: t('deleteSegment') }).click();
+  const dialog = page.getByRole('alertdialog', { name: t('deleteSegmentTitle') });
+  await dialog.getByRole('button', { name: t('deleteSegmentYes') }).click();
+  await expect(page.getByText(t('segmentDeleted'))).toBeVisible();
+  await expect(page.getByText(t('segmentsEmpty'))).toBeVisible();
+
+  // Schedule: no day is refused here; a cap above the §9 maximum is refused by the server, on the field.
+  await page.getByRole('link', { name: new RegExp(t('step.schedule')) }).click();
+  const days = page.getByRole('group', { name: t('days') });
+  for (const box of await days.getByRole('checkbox').all()) await box.uncheck();
+  await expect(days).toContainText(t('rule.daysRequired'));
+  await days.getByRole('checkbox').first().check();
+  const cap = page.getByLabel(t('dailyCap'));
+  await cap.fill('301');
+  await page.getByRole('button', { name: t('save'), exact: true }).click();
+  await expect(cap).toHaveAccessibleDescription(t('rule.dailyCapTooHigh', { max: 300 }));
+  await cap.fill('100');
+  await page.getByRole('button', { name: t('save'), exact: true }).click();
+  await expect(page.getByText(t('saved'))).toBeVisible();
+  const stored = await api(baseURL!, 'GET', `/Distributions/${created.id}`, tokens.token);
+  expect(stored).toMatchObject({ source: 'clients', dailyCap: 100, daysOfWeek: [1], filters: { visitCount: { from: 1, to: 5 } } });
+});
