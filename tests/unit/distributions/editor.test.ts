@@ -67,3 +67,17 @@ describe('start date in the business time zone', () => {
     expect(zonedDateInput(null, 'Europe/Moscow')).toBe('');
   });
 });
+
+describe('texts of the reused flow editor parts', () => {
+  it('say "distribution" where the flow editor says "flow", and explain the distribution’s own field codes', async () => {
+    const { partsT } = await import('../../../src/features/distributions/islands/editor/texts.ts');
+    const { readFileSync } = await import('node:fs');
+    const read = (path: string) => JSON.parse(readFileSync(new URL(`../../../src/features/${path}`, import.meta.url), 'utf8'));
+    const tp = partsT('en', read('flows/messages/en.json').editor, read('distributions/messages/en.json').editor);
+    expect(tp('title')).toBe('Distribution name');
+    expect(tp('rule.titleRequired')).toBe('Enter the distribution name');
+    expect(tp('rule.contentRequired')).toBe('Enter the message text'); // untouched flow texts stay
+    expect(tp('waba.template')).toBe('Template'); // a nested group keeps the keys it does not reword
+    expect(tp('rule.dailyCapTooHigh', { max: 300 })).toBe('At most 300 messages a day');
+  });
+});

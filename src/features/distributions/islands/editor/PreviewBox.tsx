@@ -44,9 +44,9 @@ export default function PreviewBox({ te, locale, dist, dirty, revision, timeZone
         </div>
       )}
       {rows.length > 0 && (
-        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 m-0 text-sm">
+        <dl className="grid gap-1 m-0 text-sm">
           {rows.map(([label, value]) => (
-            <div key={label} className="contents">
+            <div key={label} className="flex items-baseline justify-between gap-3">
               <dt className="text-ink-muted">{label}</dt>
               <dd className="m-0 text-right font-medium tabular-nums">{value}</dd>
             </div>

@@ -40,7 +40,7 @@ export default function RecipientsStep(props: StepProps) {
               <p id={`${name}-hint`} className="m-0 ml-6 text-sm text-ink-muted">{te(`${name}Hint`)}</p>
             </div>
           ))}
-          <p className="text-sm m-0 mt-1"><span className="i-lucide-shield-ban mr-1 align-[-2px]" aria-hidden="true" />{te('blacklistNote')}</p>
+          <p className="text-sm m-0 mt-1 font-medium">{te('blacklistNote')}</p>
         </fieldset>
       </div>
       <PreviewBox {...props} />

@@ -57,10 +57,8 @@ export default function StartStep({ te, tp, page, flow, dist, dirty, save, repla
           {te(run.done ? 'start.testDone' : 'start.testRun', { number: run.number, sent: run.sent, messages: run.messages, failed: run.failed })}
         </p>
       )}
-      <section aria-labelledby="results-title" className="grid gap-2">
-        <h3 id="results-title" className="text-base font-semibold m-0">{te('start.results')}</h3>
-        <Results {...page} distributionId={dist.id} />
-      </section>
+      {/* Results has its own heading, counts, pause/resume/cancel and the per-recipient rows. */}
+      <Results {...page} distributionId={dist.id} />
       <ConfirmDialog
         open={!!asking}
         title={te('start.confirmTitle')}

@@ -73,8 +73,7 @@ export default function TableImport({ te, tp, dist, replaceDist, running }: Step
               if (file) void run(() => uploadRecipients(dist.id, file)).then(() => (input.value = ''));
             }}
           />
-          <span aria-hidden="true" className={`${secondaryButtonClass} inline-flex items-center gap-2 font-normal peer-focus-visible:outline-2 peer-focus-visible:outline-brand ${busy ? 'opacity-50' : ''}`}>
-            <span className="i-lucide-file-up" />
+          <span aria-hidden="true" className={`${secondaryButtonClass} inline-flex items-center font-normal peer-focus-visible:outline-2 peer-focus-visible:outline-brand ${busy ? 'opacity-50' : ''}`}>
             {te('chooseFile')}
           </span>
         </label>
