@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { loadPreview } from '../../store-editor.ts';
 import { errorId, FieldError, inputClass, Labelled, NumberInput } from '../../../flows/islands/editor/fields.tsx';
 import { zonedDateInput, zonedDateTime, zonedMidnight } from './format.ts';
 import type { StepProps } from './LazyStep.tsx';
@@ -11,7 +12,16 @@ const CAP_HINT_MAX = 300;
  * When messages go out: ISO days of the week, dispatch hours (the flow's sending hours, in the business time zone),
  * the start date (a day in that zone) and the per-day cap, with the finish estimate the server derives from them.
  */
-export default function ScheduleStep({ te, tp, locale, flow, dist, errors, change, changeDist, timeZone }: StepProps) {
+export default function ScheduleStep({ te, tp, locale, flow, dist, errors, change, changeDist, timeZone, revision }: StepProps) {
+  // The estimate of the saved settings (the preview's), read again after each save.
+  const [estimate, setEstimate] = useState<number | null | undefined>(dist.finishEstimate);
+  useEffect(() => {
+    let live = true;
+    void loadPreview(dist.id).then((r) => live && 'ok' in r && setEstimate(r.ok.finishEstimate));
+    return () => {
+      live = false;
+    };
+  }, [dist.id, revision]);
   // 1 January 2024 was a Monday: ISO day d is 2024-01-0d.
   const dayNames = useMemo(() => {
     const f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
@@ -69,7 +79,7 @@ export default function ScheduleStep({ te, tp, locale, flow, dist, errors, chang
         <FieldError t={tp} errors={errors} field="dailyCap" />
       </div>
       <p className="text-sm m-0" role="status">
-        {dist.finishEstimate ? te('finish', { date: zonedDateTime(locale, dist.finishEstimate, timeZone) }) : te('finishUnknown')}
+        {estimate ? te('finish', { date: zonedDateTime(locale, estimate, timeZone) }) : te('finishUnknown')}
       </p>
     </div>
   );
