@@ -103,12 +103,14 @@ export default function DistributionEditor(props: DistributionEditorProps) {
     setRevision((n) => n + 1);
   }, []);
 
-  // Status, counts and the test run, read again while something runs; the edits in progress are kept.
+  // Status, counts and the test run, read again while something runs or the start step shows; edits in progress stay.
   const running = !!dist && RUNNING.includes(dist.status);
   const testing = !!dist?.testRun && !dist.testRun.done;
   const id = loc?.id;
+  // On the start step too: Results pauses, resumes and cancels it there, and the status line follows.
+  const onStart = loc?.step === 'start';
   useEffect(() => {
-    if (!id || (!running && !testing)) return;
+    if (!id || (!running && !testing && !onStart)) return;
     const timer = setInterval(() => {
       void loadDistribution(id).then((r) => {
         if (!('ok' in r)) return;
@@ -119,7 +121,7 @@ export default function DistributionEditor(props: DistributionEditorProps) {
       });
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [id, running, testing]);
+  }, [id, running, testing, onStart]);
 
   const clientErrors = useMemo(
     () => [...(flow ? validateFlowWith(flow as unknown as FlowFields, Math.floor(Date.now() / 1000), isPhone, timeZone) : []), ...(dist ? validateOwn(dist) : [])],
