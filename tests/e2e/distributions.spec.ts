@@ -42,6 +42,7 @@ test('a distribution from a pasted table, started in test mode, reaches done', a
   await expect(page).toHaveURL(new RegExp(`/distributions/edit/${id}/message$`));
   await expect(page.getByLabel(t('parts.title'))).toHaveValue('Spring offer');
   await expect(page.getByTestId('message-preview')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, `${brand.id} distribution editor: message`);
 
   // Recipients: a pasted table of five rows, one not a phone and one repeated; both reported with row and reason.
   await page.getByRole('link', { name: new RegExp(t('step.recipients')) }).click();
@@ -150,6 +151,7 @@ test('a CSV table, the client base with a saved audience, and the schedule’s c
   await cap.fill('100');
   await page.getByRole('button', { name: t('save'), exact: true }).click();
   await expect(page.getByText(t('saved'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, `${brand.id} distribution editor: schedule`);
   const stored = await api(baseURL!, 'GET', `/Distributions/${created.id}`, tokens.token);
   expect(stored).toMatchObject({ source: 'clients', dailyCap: 100, daysOfWeek: [1], filters: { visitCount: { from: 1, to: 5 } } });
 });
