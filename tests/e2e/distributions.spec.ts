@@ -90,6 +90,40 @@ test('a distribution from a pasted table, started in test mode, reaches done', a
   await expect(page.getByRole('group', { name: t('hours') }).getByLabel(tp('to'))).toHaveValue('24');
 });
 
+test('a live start asks first, naming how many get the message', async ({ page, context, brand, baseURL }) => {
+  const locale = brand.locale.default;
+  const t = tEditor(locale);
+  const tp = tParts(locale);
+  const tokens = await owner(baseURL!, true);
+  const created = await api(baseURL!, 'POST', '/Distributions', tokens.token, { title: 'Live' });
+  await api(baseURL!, 'PUT', `/Distributions/${created.id}/Recipients`, tokens.token, { text: '+79161234521\n+79161234522\n+79161234523\n+79161234524' });
+  await prepareStorage(context, { tokens, locale });
+  await page.goto(`/distributions/edit/${created.id}/sending`);
+  await hydrated(page);
+
+  // Live mode is the flow editor's confirmed switch, worded for a distribution.
+  const live = page.getByRole('radio', { name: tp('modeName.combat') });
+  await live.click();
+  const ask = page.getByRole('dialog', { name: t('parts.combat.title') });
+  await ask.getByRole('button', { name: t('parts.combat.yes') }).click();
+  await expect(live).toBeChecked();
+  await page.getByRole('link', { name: new RegExp(t('step.start')) }).click();
+  await expect(page.getByText(t('start.savesFirst'))).toBeVisible();
+
+  // Start saves the mode, then asks with the count of those who remain; "not now" changes nothing.
+  await page.getByRole('button', { name: t('start.startCombat') }).click();
+  const confirm = page.getByRole('alertdialog', { name: t('start.confirmTitle') });
+  await expect(confirm).toContainText(t('start.confirmText', { count: 4, cap: 300 }));
+  await confirm.getByRole('button', { name: t('start.confirmNo') }).click();
+  await expect(page.getByTestId('distribution-status')).toContainText(t('status.Pause'));
+  await page.getByRole('button', { name: t('start.startCombat') }).click();
+  await confirm.getByRole('button', { name: t('start.confirmYes') }).click();
+  await expect(page.getByText(t('start.started'))).toBeVisible();
+  await expect(page.getByTestId('distribution-status')).not.toContainText(t('status.Pause'));
+  const stored = await api(baseURL!, 'GET', `/Distributions/${created.id}`, tokens.token);
+  expect(stored.mode).toBe('combat');
+});
+
 test('without tariff 13 the editor says what to buy', async ({ page, context, brand, baseURL }) => {
   const locale = brand.locale.default;
   const t = tEditor(locale);
