@@ -47,6 +47,8 @@ export const FEATURE_SPECS: Record<string, { route: string } | { brands: string[
   'payments.spec.ts': { brands: ['main-ru', 'main-intl'] },
   // The distributions list on a distribution host and a main host (issue 20): one per language.
   'distributions-list.spec.ts': { brands: ['distribution-ru', 'main-intl'] },
+  // The distribution editor (issue 20): the distribution host in Russian and a main host in English.
+  'distributions.spec.ts': { brands: ['distribution-ru', 'main-intl'] },
   'delivery.spec.ts': { route: 'messageLogs' },
   'message-statuses.spec.ts': { route: 'messageLogs' },
   'quickstart.spec.ts': { route: 'quickstart' },

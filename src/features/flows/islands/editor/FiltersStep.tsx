@@ -3,7 +3,7 @@ import type { T } from '../../../../i18n/translate.ts';
 import { CLIENT_CATEGORIES, DELIVERY_TYPES, LAPSED_DAYS, ORDER_STATUSES, RECORD_STATUSES } from '../../../../shared/flows/filters.ts';
 import { flowSource } from '../../../../shared/flows/types.ts';
 import { ChoiceGroup, MultiPick, useBookingLists } from './BookingPicks.tsx';
-import { errorId, FieldError, inputClass, Labelled, NumberInput } from './fields.tsx';
+import { errorId, FieldError, inputClass, Labelled, RangeFields } from './fields.tsx';
 import type { Errors, Flow } from '../../store-editor.ts';
 
 interface Props {
@@ -68,25 +68,9 @@ export default function FiltersStep({ t, flow, errors, change }: Props) {
         );
       })}
       <p className="text-sm text-ink-muted m-0">{t('rangeHint')}</p>
-      {RANGES.map((name) => {
-        const field = `filters.${name}`;
-        const range = flow.filters[name];
-        const set = (patch: Partial<typeof range>) => change({ filters: { ...flow.filters, [name]: { ...range, ...patch } } });
-        return (
-          <fieldset key={name} className="border border-gray-200 rounded p-3 m-0">
-            <legend className="text-sm font-medium px-1">{t(`filter.${name}`)}</legend>
-            <div className="grid grid-cols-2 gap-3">
-              <Labelled label={t('from')}>
-                <NumberInput value={range.from} min={-1} field={field} invalid={!!errors[field]} onChange={(from) => set({ from })} />
-              </Labelled>
-              <Labelled label={t('to')}>
-                <NumberInput value={range.to} min={-1} field={field} invalid={!!errors[field]} onChange={(to) => set({ to })} />
-              </Labelled>
-            </div>
-            <FieldError t={t} errors={errors} field={field} />
-          </fieldset>
-        );
-      })}
+      {RANGES.map((name) => (
+        <RangeFields key={name} t={t} legend={t(`filter.${name}`)} field={`filters.${name}`} range={flow.filters[name]} errors={errors} onChange={(range) => set({ [name]: range })} />
+      ))}
       <fieldset className="border border-gray-200 rounded p-3 m-0" aria-describedby="change-hint">
         <legend className="text-sm font-medium px-1">{t('changeTitle')}</legend>
         <p id="change-hint" className="text-sm text-ink-muted m-0 mb-2">{t('changeHint')}</p>

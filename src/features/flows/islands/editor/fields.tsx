@@ -60,3 +60,21 @@ export function NumberInput(props: { value: number; onChange: (n: number) => voi
     />
   );
 }
+
+/** A §5 range filter (FROM < TO, or both −1 for any) as a fieldset of two numbers; the distributions' filters use it too. */
+export function RangeFields({ t, legend, field, range, errors, onChange }: { t: T; legend: string; field: string; range: { from: number; to: number }; errors: Errors; onChange: (range: { from: number; to: number }) => void }) {
+  return (
+    <fieldset className="border border-gray-200 rounded p-3 m-0">
+      <legend className="text-sm font-medium px-1">{legend}</legend>
+      <div className="grid grid-cols-2 gap-3">
+        <Labelled label={t('from')}>
+          <NumberInput value={range.from} min={-1} field={field} invalid={!!errors[field]} onChange={(from) => onChange({ ...range, from })} />
+        </Labelled>
+        <Labelled label={t('to')}>
+          <NumberInput value={range.to} min={-1} field={field} invalid={!!errors[field]} onChange={(to) => onChange({ ...range, to })} />
+        </Labelled>
+      </div>
+      <FieldError t={t} errors={errors} field={field} />
+    </fieldset>
+  );
+}
