@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 
 const ICON = /\bi-lucide-[a-z0-9-]+/g;
 const RULE = /\.(i-lucide-[a-z0-9-]+)\{[^}]*\}/g;
-const IMPORT = /(?:\bimport\s*\(?|\bfrom)\s*["']([^"']+\.m?js)["']/g;
+const IMPORT = /(?:\bimport\s*\(?|\bfrom)\s*["'`]([^"'`]+\.m?js)["'`]/g;
 const ENTRY = /\b(?:src|href|component-url|renderer-url|before-hydration-url)="(\/[^"]+\.m?js)"/g;
 
 function* htmlFiles(dir: string): Generator<string> {

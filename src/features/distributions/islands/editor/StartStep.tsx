@@ -3,6 +3,7 @@ import { explainProblem } from '../../../../api/explain-problem.ts';
 import { notify } from '../../../../scripts/notify.ts';
 import { buttonClass, textLinkClass } from '../../../../ui/classes.ts';
 import { ConfirmDialog } from '../../../../ui/confirm-dialog.tsx';
+import { show } from '../../store.ts';
 import { loadPreview, startDistribution } from '../../store-editor.ts';
 import Results from '../Results.tsx';
 import type { StepProps } from './LazyStep.tsx';
@@ -24,6 +25,7 @@ export default function StartStep({ te, tp, page, flow, dist, dirty, save, repla
     setBusy(false);
     if ('ok' in result) {
       replaceDist(result.ok);
+      show(result.ok); // Results reads the started run at once instead of at its next slow poll
       notify('success', te(test ? 'start.testStarted' : 'start.started'));
     } else notify('error', result.problem.code ? explainProblem(result.problem, tp, { prefixes: ['rule.'] }) : te('start.failed'));
   };
