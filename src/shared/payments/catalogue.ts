@@ -89,7 +89,8 @@ export const CATALOGUE: Record<TariffId, CatalogueTariff> = Object.fromEntries(
       id,
       name: TARIFFS[id],
       unit: RULES[id].unit,
-      unlocks: { flowKinds: FLOW_KINDS.filter((kind) => FLOW_KIND_TARIFFS[kind].includes(id)), features: [...RULES[id].features] },
+      // A distribution's own flow kind is the `distributions` feature, named once.
+      unlocks: { flowKinds: FLOW_KINDS.filter((kind) => kind !== 'distribution' && FLOW_KIND_TARIFFS[kind].includes(id)), features: [...RULES[id].features] },
       additionalUnitDiscountPercent: ADDITIONAL_UNIT_DISCOUNT[id] ?? 0,
     },
   ]),

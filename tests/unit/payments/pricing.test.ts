@@ -63,7 +63,7 @@ describe('pricing in minor units', () => {
 describe('the catalogue', () => {
   it('names tariffs 0-25 only, each with a unit; the test tariff unlocks every flow kind', () => {
     expect(TARIFF_IDS).toEqual(Array.from({ length: 26 }, (_, i) => i));
-    expect(CATALOGUE[2].unlocks.flowKinds).toHaveLength(12);
+    expect(CATALOGUE[2].unlocks.flowKinds).toHaveLength(11); // every kind but the distribution's own (a feature)
     expect(CATALOGUE[15].additionalUnitDiscountPercent).toBe(50);
     expect(CATALOGUE[25].unit).toBe('clinicBranch');
     expect(MONTHS).toEqual([1, 3, 6, 12]);
