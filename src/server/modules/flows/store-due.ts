@@ -87,7 +87,7 @@ export async function finishTurns(db: Db, ids: number[]): Promise<void> {
  * Sets a flow's status (and reason, last start) only while it is still in one of `from`: the guard a distribution's
  * transitions and planner decide on (docs/distributions.md "Lifecycle and statuses"). False when the guard refused.
  */
-export async function setStatusFrom(tx: Tx, id: number, from: readonly FlowRow['status'][], set: Pick<FlowChangesOf, 'status' | 'statusReason' | 'lastStart'>): Promise<boolean> {
+export async function setStatusFrom(tx: Tx, id: number, from: readonly FlowRow['status'][], set: Pick<Partial<typeof flows.$inferInsert>, 'status' | 'statusReason' | 'lastStart'>): Promise<boolean> {
   const done = await tx
     .update(flows)
     .set(set)
@@ -95,5 +95,3 @@ export async function setStatusFrom(tx: Tx, id: number, from: readonly FlowRow['
     .returning({ id: flows.id });
   return done.length > 0;
 }
-
-type FlowChangesOf = Partial<typeof flows.$inferInsert>;
