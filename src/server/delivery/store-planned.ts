@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, notLike, sql, type SQL } from 'drizzle-orm';
 import type { FlowKind } from '../../shared/flows/index.ts';
 import type { ChannelName } from './channels/channel.ts';
 import type { Db } from '../platform/db/open.ts';
@@ -93,3 +93,42 @@ export async function flowsWithPending(db: Db, flowIds: number[]): Promise<Set<n
     .where(and(inArray(messages.flowId, flowIds), inArray(messages.status, ['queued', 'sending'])));
   return new Set(rows.map((r) => r.flowId!));
 }
+
+// A distribution's messages (docs/distributions.md "Planning and caps", "Lifecycle and statuses"): the distributions
+// module plans, withdraws and counts them through these, inside its own transactions.
+
+/** Writes one message as given (a distribution's test run: its key is new, test_runs having grown). */
+export async function insertMessage(tx: Tx, values: typeof messages.$inferInsert): Promise<void> {
+  await tx.insert(messages).values(values);
+}
+
+/** Deletes the still queued messages of these flows of one kind (a `sending` one is the dispatcher's); what went. */
+export async function deleteQueuedOf(tx: Tx, flowIds: number[], kind: FlowKind) {
+  return tx
+    .delete(messages)
+    .where(and(inArray(messages.flowId, flowIds), eq(messages.kind, kind), eq(messages.status, 'queued')))
+    .returning({ id: messages.id, userId: messages.userId, key: messages.idempotencyKey });
+}
+
+/** A distribution's combat messages created since `since` (its day's allotment used; test runs are not counted). */
+export async function distributionPlannedSince(tx: Tx, flowId: number, since: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(messages)
+    .where(and(eq(messages.flowId, flowId), eq(messages.kind, 'distribution'), gte(messages.createdAt, sql`${since}`), notLike(messages.idempotencyKey, `dist:${flowId}:test:%`)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The INSERT of a distribution's picked recipients, as a CTE body for the distributions store's one planning
+ * statement: `picked` (id, phone, client_id) is the caller's CTE; a key that exists inserts nothing.
+ */
+export const insertPickedSql = (p: { userId: number; flowId: number; channel: string; at: string }): SQL =>
+  sql`INSERT INTO messages (user_id, flow_id, kind, client_id, recipient, channel, idempotency_key, planned_at, created_at, distribution_recipient_id)
+    SELECT ${p.userId}, ${p.flowId}, 'distribution', client_id, phone, ${p.channel}, 'dist:' || ${p.flowId}::int || ':' || phone, ${p.at}, ${p.at}, id
+    FROM picked ORDER BY id
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id, distribution_recipient_id`;
+
+/** The id of the message with this key (an SQL expression), as a scalar subquery. */
+export const messageIdByKeySql = (key: SQL): SQL => sql`(SELECT m.id FROM messages m WHERE m.idempotency_key = ${key})`;

@@ -120,6 +120,29 @@ export async function businessProfiles(db: Tx, ids: number[]): Promise<Map<numbe
   return new Map(rows.map(({ id, ...profile }) => [id, profile]));
 }
 
+/** What the distributions module asks of an owner: language, test-user flag, bought messages and zone (create, start). */
+export async function distributionOwner(db: Tx, userId: number) {
+  const [row] = await db
+    .select({ language: users.language, isTestUser: users.isTestUser, messagesLeft: users.distributionMessages, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!;
+}
+
+/**
+ * The owner's bought distribution messages, the row locked for the rest of the planner's transaction (the chunk is
+ * counted and spent under this lock, docs/distributions.md "Planning and caps").
+ */
+export async function lockDistributionMessages(tx: Tx, userId: number): Promise<number> {
+  const [row] = await tx.select({ left: users.distributionMessages }).from(users).where(eq(users.id, userId)).for('update');
+  return row?.left ?? 0;
+}
+
+/** Bought distribution messages spent (negative `delta`, when planned) or given back (withdrawn before sending). */
+export async function addDistributionMessages(tx: Tx, userId: number, delta: number): Promise<void> {
+  if (delta !== 0) await tx.update(users).set({ distributionMessages: sql`${users.distributionMessages} + ${delta}` }).where(eq(users.id, userId));
+}
+
 /** Locks the owner's row for the rest of the transaction (serialises first-time set-up such as company ties). */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

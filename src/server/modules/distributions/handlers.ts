@@ -7,18 +7,17 @@ import { requireAuth } from '../../platform/http/auth.ts';
 import { HttpError } from '../../platform/http/problem.ts';
 import { invalidField } from '../../platform/http/field-error.ts';
 import type { Handlers } from '../../platform/http/types.ts';
-import { businessProfiles } from '../account/store.ts';
+import { businessProfiles, distributionOwner as ownerFacts } from '../account/store.ts';
 import { columnsOf, emptyFields, fieldsOf } from '../flows/mapping.ts';
 import { insertFlow, updateFlow } from '../flows/store.ts';
 import { availabilityFor } from '../flows/tariffs.ts';
-import { countsOf, testRunsOf } from './counts.ts';
+import { countsOf, testRunsOf } from './queries-counts.ts';
 import { startOfLocalDay } from '../../delivery/time.ts';
 import { cancel, pause, remove, resume, start } from './lifecycle.ts';
-import { listPage } from './list.ts';
+import { listPage, loadOwn, loadOwnMany } from './queries-list.ts';
 import { effectiveCap, fullFilters, toDistribution } from './mapping.ts';
-import { audienceSegments } from './schema.ts';
-import { copyRecipients, insertDistribution, isRunning, loadOwn, loadOwnMany, ownerFacts, updateDistribution, type Loaded } from './store.ts';
-import { and, eq } from 'drizzle-orm';
+import { segmentExists } from './store-segments.ts';
+import { copyRecipients, insertDistribution, isRunning, updateDistribution, type Loaded } from './store.ts';
 
 type Ops = 'listDistributions' | 'createDistribution' | 'getDistribution' | 'updateDistribution' | 'deleteDistribution' | 'duplicateDistribution' | 'controlDistribution' | 'bulkDistributions';
 
@@ -81,10 +80,7 @@ export function distributionHandlers(ctx: AppContext): Handlers<Ops> {
       const d = await loadOwn(db, userId, req.params.distributionId);
       const b = req.body;
       if (b.dailyCap !== undefined && maxCap > 0 && b.dailyCap > maxCap) throw invalidField('dailyCap', 'dailyCapTooHigh', { params: { max: maxCap } });
-      if (b.segmentId != null) {
-        const [segment] = await db.select({ id: audienceSegments.id }).from(audienceSegments).where(and(eq(audienceSegments.id, b.segmentId), eq(audienceSegments.userId, userId)));
-        if (!segment) throw invalidField('segmentId', 'segmentNotFound');
-      }
+      if (b.segmentId != null && !(await segmentExists(db, userId, b.segmentId))) throw invalidField('segmentId', 'segmentNotFound');
       // The audience stays as it was built while the distribution runs; the schedule and cap may change.
       const audience = b.source !== undefined || b.filters !== undefined || b.useSubscribed !== undefined || b.ignoreNoDialogue !== undefined;
       if (audience && isRunning(d.flow.status)) throw new HttpError(409, 'distributionRunning');

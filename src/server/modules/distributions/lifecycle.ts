@@ -1,23 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
 import { HttpError } from '../../platform/http/problem.ts';
-import { flows } from '../flows/schema.ts';
+import type { ChannelName } from '../../delivery/channels/channel.ts';
+import { insertMessage } from '../../delivery/store-planned.ts';
 import { deleteFlows } from '../flows/store.ts';
-import { messages } from '../../delivery/schema.ts';
-import { distributions } from './schema.ts';
-import { firstRecipient, hasRecipients, isRunning, RUNNING, skipPending, testKey, withdrawQueued, type Loaded } from './store.ts';
+import { setStatusFrom } from '../flows/store-due.ts';
+import { firstRecipient, hasRecipients, isRunning, nextTestRun, RUNNING, skipPending, testKey, updateDistribution, withdrawQueued, type Loaded } from './store.ts';
 
 // Start, pause, resume, cancel and delete (docs/distributions.md "Lifecycle and statuses"). Every status change is
 // guarded by the status it was decided on, so a concurrent planner tick or a second click changes nothing twice.
 
 type Status = Loaded['flow']['status'];
-const setStatus = (tx: Tx, id: number, from: readonly Status[], set: Partial<typeof flows.$inferInsert>) =>
-  tx
-    .update(flows)
-    .set({ statusReason: null, ...set })
-    .where(and(eq(flows.id, id), inArray(flows.status, [...from])))
-    .returning({ id: flows.id });
+const setStatus = (tx: Tx, id: number, from: readonly Status[], set: { status: Status; lastStart?: Date }) => setStatusFrom(tx, id, from, { statusReason: null, ...set });
 
 const STOPPED: readonly Status[] = ['Pause', 'Error', 'Canceled', 'Done'];
 
@@ -25,18 +19,14 @@ const STOPPED: readonly Status[] = ['Pause', 'Error', 'Canceled', 'Done'];
  * Start. Test mode: one message for the test numbers (the engine copies it to each further one), Working until it
  * settles. Combat: InQueue until the planner builds the audience (a table source needs rows: 409 audienceEmpty).
  */
-export async function start(db: Db, d: Loaded, now: number, ownerPhone: string | null, channel: (typeof messages.$inferInsert)['channel']): Promise<void> {
+export async function start(db: Db, d: Loaded, now: number, ownerPhone: string | null, channel: ChannelName): Promise<void> {
   if (isRunning(d.flow.status)) throw new HttpError(409, 'distributionStartFailed');
   const at = new Date(now);
   await db.transaction(async (tx) => {
     if (d.flow.mode === 'test') {
-      const [row] = await tx
-        .update(distributions)
-        .set({ testRuns: sql`${distributions.testRuns} + 1`, testStartedAt: at })
-        .where(eq(distributions.flowId, d.flow.id))
-        .returning({ runs: distributions.testRuns });
+      const run = await nextTestRun(tx, d.flow.id, at);
       const first = await firstRecipient(tx, d.flow.id);
-      await tx.insert(messages).values({
+      await insertMessage(tx, {
         userId: d.flow.userId,
         flowId: d.flow.id,
         kind: 'distribution',
@@ -45,16 +35,16 @@ export async function start(db: Db, d: Loaded, now: number, ownerPhone: string |
         // Test mode sends to the test numbers whatever this says; the recipient only lends its variables.
         recipient: first?.phone ?? ownerPhone?.replace(/\D/g, '') ?? '',
         channel,
-        idempotencyKey: testKey(d.flow.id, row!.runs),
+        idempotencyKey: testKey(d.flow.id, run),
         plannedAt: at,
         createdAt: at,
       });
-      if (!(await setStatus(tx, d.flow.id, STOPPED, { status: 'Working', lastStart: at })).length) throw new HttpError(409, 'distributionStartFailed');
+      if (!(await setStatus(tx, d.flow.id, STOPPED, { status: 'Working', lastStart: at }))) throw new HttpError(409, 'distributionStartFailed');
       return;
     }
     if (d.dist.source === 'table' && !(await hasRecipients(tx, d.flow.id))) throw new HttpError(409, 'audienceEmpty');
-    await tx.update(distributions).set({ builtAt: null, doneAt: null }).where(eq(distributions.flowId, d.flow.id));
-    if (!(await setStatus(tx, d.flow.id, STOPPED, { status: 'InQueue', lastStart: at })).length) throw new HttpError(409, 'distributionStartFailed');
+    await updateDistribution(tx, d.flow.id, { builtAt: null, doneAt: null });
+    if (!(await setStatus(tx, d.flow.id, STOPPED, { status: 'InQueue', lastStart: at }))) throw new HttpError(409, 'distributionStartFailed');
   });
 }
 
@@ -62,7 +52,7 @@ export async function start(db: Db, d: Loaded, now: number, ownerPhone: string |
 export async function pause(db: Db, d: Loaded): Promise<void> {
   if (!isRunning(d.flow.status)) throw new HttpError(409, 'distributionStopFailed');
   await db.transaction(async (tx) => {
-    if (!(await setStatus(tx, d.flow.id, RUNNING, { status: 'Pause' })).length) throw new HttpError(409, 'distributionStopFailed');
+    if (!(await setStatus(tx, d.flow.id, RUNNING, { status: 'Pause' }))) throw new HttpError(409, 'distributionStopFailed');
     await withdrawQueued(tx, [d.flow.id]);
   });
 }
@@ -72,7 +62,7 @@ export async function resume(db: Db, d: Loaded, now: number): Promise<void> {
   if (d.flow.status !== 'Pause' && d.flow.status !== 'Error') throw new HttpError(409, 'distributionResumeFailed');
   const status: Status = d.flow.mode === 'test' ? 'Working' : d.dist.builtAt === null ? 'InQueue' : 'Waiting';
   const done = await setStatus(db, d.flow.id, ['Pause', 'Error'], { status, lastStart: d.flow.lastStart ?? new Date(now) });
-  if (!done.length) throw new HttpError(409, 'distributionResumeFailed');
+  if (!done) throw new HttpError(409, 'distributionResumeFailed');
 }
 
 /** Cancel: as a pause, then nobody left is messaged (pending → skipped, reason cancelled); status Canceled. */
@@ -80,10 +70,10 @@ export async function cancel(db: Db, d: Loaded, now: number): Promise<void> {
   const from: Status[] = [...RUNNING, 'Pause', 'Error'];
   if (!from.includes(d.flow.status) || d.flow.lastStart === null) throw new HttpError(409, 'distributionCancelFailed');
   await db.transaction(async (tx) => {
-    if (!(await setStatus(tx, d.flow.id, from, { status: 'Canceled' })).length) throw new HttpError(409, 'distributionCancelFailed');
+    if (!(await setStatus(tx, d.flow.id, from, { status: 'Canceled' }))) throw new HttpError(409, 'distributionCancelFailed');
     await withdrawQueued(tx, [d.flow.id]);
     await skipPending(tx, d.flow.id, 'cancelled');
-    await tx.update(distributions).set({ doneAt: new Date(now) }).where(eq(distributions.flowId, d.flow.id));
+    await updateDistribution(tx, d.flow.id, { doneAt: new Date(now) });
   });
 }
 

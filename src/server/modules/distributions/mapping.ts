@@ -1,6 +1,6 @@
 import type { components } from '../../../api/schema.d.ts';
 import { fieldsOf } from '../flows/mapping.ts';
-import type { Counts, TestRunCounts } from './counts.ts';
+import type { Counts, TestRunCounts } from './queries-counts.ts';
 import { finishEstimate } from './estimate.ts';
 import type { Loaded } from './store.ts';
 

@@ -1,13 +1,16 @@
-import { sql } from 'drizzle-orm';
 import type { ServerConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { rowsOf } from '../../platform/db/rows.ts';
 import { localTime, startOfLocalDay } from '../../delivery/time.ts';
+import { distributionPlannedSince } from '../../delivery/store-planned.ts';
+import { addDistributionMessages, lockDistributionMessages } from '../account/store.ts';
+import type { FlowRow } from '../flows/mapping.ts';
+import { setStatusFrom } from '../flows/store-due.ts';
 import { buildAudience } from './audience.ts';
 import { effectiveCap } from './mapping.ts';
-import { withdrawQueued, type DistributionRow } from './store.ts';
-import { distributions } from './schema.ts';
+import { lockForPlanning, runningStates, runningToPlan, startedUnbuilt, stoppedWithQueued, type Running } from './queries-engine.ts';
+import { hasPending, lockUnbuilt, planPicked } from './store-plan.ts';
+import { updateDistribution, withdrawQueued } from './store.ts';
 
 // The distributions' engine step (docs/distributions.md "Engine", "Planning and caps"), run by every engine tick on
 // PGlite's database thread and on each PostgreSQL worker alike: row locks (SKIP LOCKED) let only one of them build
@@ -16,7 +19,7 @@ import { distributions } from './schema.ts';
 /** Recipients planned per statement: one INSERT … SELECT and one UPDATE, short enough to let the dispatcher in. */
 export const CHUNK = 5000;
 
-const q = <T>(db: Db | Tx, query: ReturnType<typeof sql>) => rowsOf<T>(db as Db, query);
+type Status = FlowRow['status'];
 
 /** One engine tick's distributions step; returns the messages it planned. */
 export async function distributionTick(db: Db, now: number, config: ServerConfig): Promise<number> {
@@ -32,55 +35,31 @@ export async function distributionTick(db: Db, now: number, config: ServerConfig
  * does, so a resume sends them and none is cancelled for the stop. (Pause, cancel and delete do this themselves.)
  */
 async function releaseStopped(db: Db): Promise<void> {
-  const stopped = await q<{ id: number }>(
-    db,
-    sql`SELECT f.id FROM flows f WHERE f.type = 'distribution' AND f.status IN ('Pause', 'Error', 'Canceled')
-      AND EXISTS (SELECT 1 FROM messages m WHERE m.flow_id = f.id AND m.status = 'queued')`,
-  );
+  const stopped = await stoppedWithQueued(db);
   for (const { id } of stopped) await db.transaction((tx) => withdrawQueued(tx, [id]));
 }
 
 /** Combat starts (InQueue, audience not built since): the audience is built, then the distribution waits its turn. */
 export async function buildStarted(db: Db, now: number): Promise<void> {
-  const started = await q<{ id: number }>(
-    db,
-    sql`SELECT d.flow_id AS id FROM distributions d JOIN flows f ON f.id = d.flow_id
-      WHERE f.type = 'distribution' AND f.status = 'InQueue' AND f.mode = 'combat' AND d.built_at IS NULL`,
-  );
+  const started = await startedUnbuilt(db);
   for (const { id } of started) {
     await db.transaction(async (tx) => {
       // Another engine thread building it holds the row: skipped here.
-      const [row] = await tx.select().from(distributions).where(sql`${distributions.flowId} = ${id} AND ${distributions.builtAt} IS NULL`).for('update', { skipLocked: true });
+      const row = await lockUnbuilt(tx, id);
       if (!row) return;
-      await buildAudience(tx, row as DistributionRow, new Date(now));
-      await tx.execute(sql`UPDATE distributions SET built_at = ${new Date(now).toISOString()} WHERE flow_id = ${id}`);
+      await buildAudience(tx, row, new Date(now));
+      await updateDistribution(tx, id, { builtAt: new Date(now) });
       // Nobody left to message (all messaged before, or left out): Done at once, saying why.
-      const [left] = await q<{ any: boolean }>(tx, sql`SELECT EXISTS (SELECT 1 FROM distribution_recipients WHERE distribution_id = ${id} AND state = 'pending') AS any`);
-      const [status, reason] = left?.any ? ['Waiting', null] : ['Done', 'audienceEmpty'];
-      await tx.execute(sql`UPDATE flows SET status = ${status}, status_reason = ${reason} WHERE id = ${id} AND status = 'InQueue'`);
-      if (status === 'Done') await tx.execute(sql`UPDATE distributions SET done_at = ${new Date(now).toISOString()} WHERE flow_id = ${id}`);
+      const [status, reason] = (await hasPending(tx, id)) ? (['Waiting', null] as const) : (['Done', 'audienceEmpty'] as const);
+      await setStatusFrom(tx, id, ['InQueue'], { status, statusReason: reason as FlowRow['statusReason'] });
+      if (status === 'Done') await updateDistribution(tx, id, { doneAt: new Date(now) });
     });
   }
 }
 
-interface Running {
-  id: number;
-  user_id: number;
-  time_zone: string;
-  days_of_week: number[];
-  start_date: string | null;
-  daily_cap: number;
-}
-
 /** Each running combat distribution whose day it is gets today's allotment, oldest recipients first. */
 async function planRunning(db: Db, now: number, config: ServerConfig): Promise<number> {
-  const running = await q<Running>(
-    db,
-    sql`SELECT d.flow_id AS id, d.user_id, u.time_zone, d.days_of_week, d.start_date, d.daily_cap
-      FROM distributions d JOIN flows f ON f.id = d.flow_id JOIN users u ON u.id = d.user_id
-      WHERE f.type = 'distribution' AND f.status IN ('Waiting', 'Working') AND f.mode = 'combat' AND d.built_at IS NOT NULL
-        AND EXISTS (SELECT 1 FROM distribution_recipients r WHERE r.distribution_id = d.flow_id AND r.state = 'pending')`,
-  );
+  const running = await runningToPlan(db);
   let planned = 0;
   for (const d of running) {
     if (d.start_date !== null && new Date(d.start_date).getTime() > now) continue;
@@ -104,56 +83,16 @@ async function planRunning(db: Db, now: number, config: ServerConfig): Promise<n
  * imported again, is linked to that message: one message per phone per distribution, ever).
  */
 async function planChunk(tx: Tx, d: Running, cap: number, dayStart: string, now: number, channel: string): Promise<number> {
-  const [locked] = await q<{ status: string }>(
-    tx,
-    sql`SELECT f.status FROM distributions d JOIN flows f ON f.id = d.flow_id WHERE d.flow_id = ${d.id}
-      FOR UPDATE OF d FOR SHARE OF f SKIP LOCKED`,
-  );
-  if (!locked || (locked.status !== 'Waiting' && locked.status !== 'Working')) return -1;
-  const [today] = await q<{ n: string }>(
-    tx,
-    sql`SELECT count(*) AS n FROM messages WHERE flow_id = ${d.id} AND kind = 'distribution' AND created_at >= ${dayStart}
-      AND idempotency_key NOT LIKE ${`dist:${d.id}:test:%`}`,
-  );
-  const [owner] = await q<{ left: number }>(tx, sql`SELECT distribution_messages AS left FROM users WHERE id = ${d.user_id} FOR UPDATE`);
-  const room = Math.min(CHUNK, cap - Number(today?.n ?? 0), owner?.left ?? 0);
+  const status = await lockForPlanning(tx, d.id);
+  if (status !== 'Waiting' && status !== 'Working') return -1;
+  const today = await distributionPlannedSince(tx, d.id, dayStart);
+  const left = await lockDistributionMessages(tx, d.user_id);
+  const room = Math.min(CHUNK, cap - today, left);
   if (room <= 0) return -1;
-  const at = new Date(now).toISOString();
-  const [done] = await q<{ picked: string; fresh: string }>(
-    tx,
-    sql`WITH picked AS (
-        SELECT id, phone, client_id FROM distribution_recipients
-        WHERE distribution_id = ${d.id} AND state = 'pending' ORDER BY id LIMIT ${room}
-      ), ins AS (
-        INSERT INTO messages (user_id, flow_id, kind, client_id, recipient, channel, idempotency_key, planned_at, created_at, distribution_recipient_id)
-        SELECT ${d.user_id}, ${d.id}, 'distribution', client_id, phone, ${channel}, 'dist:' || ${d.id}::int || ':' || phone, ${at}, ${at}, id
-        FROM picked ORDER BY id
-        ON CONFLICT (idempotency_key) DO NOTHING
-        RETURNING id, distribution_recipient_id
-      ), upd AS (
-        UPDATE distribution_recipients r SET state = 'planned',
-          message_id = COALESCE(ins.id, (SELECT m.id FROM messages m WHERE m.idempotency_key = 'dist:' || ${d.id}::int || ':' || r.phone))
-        FROM picked LEFT JOIN ins ON ins.distribution_recipient_id = picked.id
-        WHERE r.id = picked.id
-        RETURNING ins.id AS fresh
-      )
-      SELECT count(*) AS picked, count(fresh) AS fresh FROM upd`,
-  );
-  const fresh = Number(done?.fresh ?? 0);
-  if (fresh) await tx.execute(sql`UPDATE users SET distribution_messages = distribution_messages - ${fresh} WHERE id = ${d.user_id}`);
+  const done = await planPicked(tx, { id: d.id, userId: d.user_id }, room, new Date(now).toISOString(), channel);
+  if (done.fresh) await addDistributionMessages(tx, d.user_id, -done.fresh);
   // A full chunk asks for another; the caller stops at a short one.
-  return Number(done?.picked ?? 0) === room && room === CHUNK ? CHUNK : fresh;
-}
-
-interface State {
-  id: number;
-  mode: string;
-  status: string;
-  status_reason: string | null;
-  pending: boolean;
-  due: boolean;
-  queued: boolean;
-  left: number;
+  return done.picked === room && room === CHUNK ? CHUNK : done.fresh;
 }
 
 /**
@@ -163,15 +102,7 @@ interface State {
  */
 export async function settleStatuses(db: Db, now: number): Promise<void> {
   const at = new Date(now).toISOString();
-  const rows = await q<State>(
-    db,
-    sql`SELECT f.id, f.mode, f.status, f.status_reason, u.distribution_messages AS left,
-        EXISTS (SELECT 1 FROM distribution_recipients r WHERE r.distribution_id = f.id AND r.state = 'pending') AS pending,
-        EXISTS (SELECT 1 FROM messages m WHERE m.flow_id = f.id AND (m.status = 'sending' OR (m.status = 'queued' AND m.planned_at <= ${at}))) AS due,
-        EXISTS (SELECT 1 FROM messages m WHERE m.flow_id = f.id AND m.status IN ('queued', 'sending')) AS queued
-      FROM flows f JOIN users u ON u.id = f.user_id
-      WHERE f.type = 'distribution' AND f.status IN ('Waiting', 'Working')`,
-  );
+  const rows = await runningStates(db, at);
   for (const r of rows) {
     const next =
       r.mode === 'test'
@@ -182,7 +113,7 @@ export async function settleStatuses(db: Db, now: number): Promise<void> {
             ? { status: 'Waiting', reason: r.pending && !r.queued && Number(r.left) <= 0 ? 'noMessagesLeft' : null }
             : { status: 'Done', reason: null };
     if (next.status === r.status && next.reason === r.status_reason) continue;
-    await db.execute(sql`UPDATE flows SET status = ${next.status}, status_reason = ${next.reason} WHERE id = ${r.id} AND status = ${r.status}`);
-    if (next.status === 'Done') await db.execute(sql`UPDATE distributions SET done_at = ${at} WHERE flow_id = ${r.id}`);
+    await setStatusFrom(db, r.id, [r.status as Status], { status: next.status as Status, statusReason: next.reason as FlowRow['statusReason'] });
+    if (next.status === 'Done') await updateDistribution(db, r.id, { doneAt: new Date(now) });
   }
 }

@@ -1,8 +1,7 @@
-import { inArray } from 'drizzle-orm';
 import type { MessageSource, SourceFacts } from '../../delivery/source.ts';
 import { clientFacts, clientsOfBatch } from '../clients/source.ts';
 import { distributionTick, settleStatuses } from './planner.ts';
-import { distributionRecipients } from './schema.ts';
+import { recipientsByIds } from './store-recipients.ts';
 
 /**
  * A distribution's messages (docs/distributions.md "Engine"): the subject is the recipient row. Its facts: the
@@ -17,7 +16,7 @@ export const distributionsSource: MessageSource = {
     const ids = [...new Set(batch.map((m) => m.distributionRecipientId!))];
     const [clients, rows] = await Promise.all([
       clientsOfBatch(tx, at),
-      tx.select({ id: distributionRecipients.id, name: distributionRecipients.name, state: distributionRecipients.state }).from(distributionRecipients).where(inArray(distributionRecipients.id, ids)),
+      recipientsByIds(tx, ids),
     ]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return new Map(

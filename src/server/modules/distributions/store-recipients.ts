@@ -1,4 +1,4 @@
-import { and, eq, is, sql } from 'drizzle-orm';
+import { and, eq, inArray, is, sql } from 'drizzle-orm';
 import { PgliteTransaction } from 'drizzle-orm/pglite';
 import type { TableRecipient } from '../../../shared/distributions/table.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
@@ -42,4 +42,9 @@ export async function replaceTable(tx: Tx, d: DistributionRow, rows: readonly Ta
       ON CONFLICT (distribution_id, phone) DO UPDATE SET name = excluded.name, "row" = excluded."row"`);
   }
   await tx.update(distributions).set({ source: 'table', tableSummary: summary }).where(eq(distributions.flowId, d.flowId));
+}
+
+/** Name and state of these recipient rows (a message source's batch), by one query. */
+export async function recipientsByIds(tx: Tx, ids: number[]) {
+  return tx.select({ id: distributionRecipients.id, name: distributionRecipients.name, state: distributionRecipients.state }).from(distributionRecipients).where(inArray(distributionRecipients.id, ids));
 }

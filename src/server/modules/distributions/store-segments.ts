@@ -30,3 +30,9 @@ export async function deleteSegment(db: Tx, userId: number, id: number): Promise
   const rows = await db.delete(audienceSegments).where(and(eq(audienceSegments.id, id), eq(audienceSegments.userId, userId))).returning({ id: audienceSegments.id });
   return rows.length > 0;
 }
+
+/** Whether the owner has this segment (another owner's id is as missing). */
+export async function segmentExists(db: Tx, userId: number, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: audienceSegments.id }).from(audienceSegments).where(and(eq(audienceSegments.id, id), eq(audienceSegments.userId, userId)));
+  return row !== undefined;
+}

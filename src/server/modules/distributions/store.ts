@@ -1,15 +1,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
 import type { Tx } from '../../platform/db/transactions.ts';
-import { HttpError } from '../../platform/http/problem.ts';
-import { flows } from '../flows/schema.ts';
 import type { FlowRow } from '../flows/mapping.ts';
-import { users } from '../account/schema.ts';
-import { messages } from '../../delivery/schema.ts';
+import { addDistributionMessages } from '../account/store.ts';
+import { deleteQueuedOf } from '../../delivery/store-planned.ts';
 import { distributionRecipients, distributions } from './schema.ts';
 
-// The distributions module's own store: its rows, the owner's bought messages, and the withdrawal of unsent messages
-// that pause, cancel and delete share (docs/distributions.md "Lifecycle and statuses").
+// The distributions module's own store: its rows and the withdrawal of unsent messages that pause, cancel and delete
+// share (docs/distributions.md "Lifecycle and statuses"); the messages and the owner's bought ones go through their
+// owners' stores. The distributions with their flows are read in queries-list.ts.
 
 export type DistributionRow = typeof distributions.$inferSelect;
 export type DistributionInsert = typeof distributions.$inferInsert;
@@ -19,6 +18,9 @@ export interface Loaded {
   dist: DistributionRow;
 }
 
+// Kept importable from here (scripts/bench-distribution.ts); the join of the flows lives in the reporting file.
+export { loadOwn, loadOwnMany } from './queries-list.ts';
+
 /** Statuses in which a distribution runs: editing its audience or mode waits for a pause (409 distributionRunning). */
 export const RUNNING = ['InQueue', 'Waiting', 'Working'] as const;
 export const isRunning = (status: string) => (RUNNING as readonly string[]).includes(status);
@@ -26,28 +28,6 @@ export const isRunning = (status: string) => (RUNNING as readonly string[]).incl
 /** The combat key of a recipient's message and the prefix of a test run's keys (docs/distributions.md "Engine"). */
 export const combatKey = (id: number, phone: string) => `dist:${id}:${phone}`;
 export const testKey = (id: number, run: number) => `dist:${id}:test:${run}`;
-
-/** One of the owner's distributions, or 404 (another owner's id is indistinguishable from a missing one). */
-export async function loadOwn(db: Tx, userId: number, id: number): Promise<Loaded> {
-  const [row] = await db
-    .select({ flow: flows, dist: distributions })
-    .from(distributions)
-    .innerJoin(flows, eq(flows.id, distributions.flowId))
-    .where(and(eq(distributions.flowId, id), eq(distributions.userId, userId)));
-  if (!row) throw new HttpError(404, 'distributionInvalidId');
-  return row;
-}
-
-/** The owner's distributions among `ids`, by id (others' ids are absent). */
-export async function loadOwnMany(db: Tx, userId: number, ids: number[]): Promise<Map<number, Loaded>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ flow: flows, dist: distributions })
-    .from(distributions)
-    .innerJoin(flows, eq(flows.id, distributions.flowId))
-    .where(and(inArray(distributions.flowId, ids), eq(distributions.userId, userId)));
-  return new Map(rows.map((r) => [r.flow.id, r]));
-}
 
 export async function insertDistribution(tx: Tx, values: DistributionInsert): Promise<DistributionRow> {
   const [row] = await tx.insert(distributions).values(values).returning();
@@ -91,10 +71,7 @@ export async function recipientCount(tx: Tx, id: number): Promise<number> {
  */
 export async function withdrawQueued(tx: Tx, ids: number[]): Promise<number> {
   if (!ids.length) return 0;
-  const deleted = await tx
-    .delete(messages)
-    .where(and(inArray(messages.flowId, ids), eq(messages.kind, 'distribution'), eq(messages.status, 'queued')))
-    .returning({ id: messages.id, userId: messages.userId, key: messages.idempotencyKey });
+  const deleted = await deleteQueuedOf(tx, ids, 'distribution');
   if (!deleted.length) return 0;
   const messageIds = deleted.map((m) => m.id);
   for (let i = 0; i < messageIds.length; i += 5000) {
@@ -105,13 +82,8 @@ export async function withdrawQueued(tx: Tx, ids: number[]): Promise<number> {
   }
   const spent = new Map<number, number>();
   for (const m of deleted) if (!m.key.includes(':test:')) spent.set(m.userId, (spent.get(m.userId) ?? 0) + 1);
-  for (const [userId, n] of spent) await giveBack(tx, userId, n);
+  for (const [userId, n] of spent) await addDistributionMessages(tx, userId, n);
   return [...spent.values()].reduce((a, b) => a + b, 0);
-}
-
-/** Bought distribution messages go back to the owner (withdrawn before they were sent). */
-export async function giveBack(tx: Tx, userId: number, n: number): Promise<void> {
-  if (n > 0) await tx.update(users).set({ distributionMessages: sql`${users.distributionMessages} + ${n}` }).where(eq(users.id, userId));
 }
 
 /** Remaining pending recipients are left out (a cancel): skipped, reason `cancelled`. */
@@ -122,17 +94,18 @@ export async function skipPending(tx: Tx, id: number, reason: string): Promise<v
     .where(and(eq(distributionRecipients.distributionId, id), eq(distributionRecipients.state, 'pending')));
 }
 
-/** The owner's language, test-user flag and bought messages (create, start). */
-export async function ownerFacts(db: Tx, userId: number) {
-  const [row] = await db
-    .select({ language: users.language, isTestUser: users.isTestUser, messagesLeft: users.distributionMessages, timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row!;
-}
-
 /** Whether a recipient table or audience exists at all (a combat start of a table source needs one). */
 export async function hasRecipients(db: Db | Tx, id: number): Promise<boolean> {
   const [row] = await db.select({ id: distributionRecipients.id }).from(distributionRecipients).where(eq(distributionRecipients.distributionId, id)).limit(1);
   return row !== undefined;
+}
+
+/** A test run begins: `test_runs` + 1 and its start time; the run's number. */
+export async function nextTestRun(tx: Tx, id: number, at: Date): Promise<number> {
+  const [row] = await tx
+    .update(distributions)
+    .set({ testRuns: sql`${distributions.testRuns} + 1`, testStartedAt: at })
+    .where(eq(distributions.flowId, id))
+    .returning({ runs: distributions.testRuns });
+  return row!.runs;
 }

@@ -82,3 +82,16 @@ export const flowsInQueue = async (db: Db, kinds: FlowKind[]): Promise<number[]>
 export async function finishTurns(db: Db, ids: number[]): Promise<void> {
   if (ids.length) await db.update(flows).set({ status: 'Done' }).where(and(inArray(flows.id, ids), inQueue()));
 }
+
+/**
+ * Sets a flow's status (and reason, last start) only while it is still in one of `from`: the guard a distribution's
+ * transitions and planner decide on (docs/distributions.md "Lifecycle and statuses"). False when the guard refused.
+ */
+export async function setStatusFrom(tx: Tx, id: number, from: readonly FlowRow['status'][], set: Pick<Partial<typeof flows.$inferInsert>, 'status' | 'statusReason' | 'lastStart'>): Promise<boolean> {
+  const done = await tx
+    .update(flows)
+    .set(set)
+    .where(and(eq(flows.id, id), inArray(flows.status, [...from])))
+    .returning({ id: flows.id });
+  return done.length > 0;
+}

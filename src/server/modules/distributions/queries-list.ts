@@ -1,9 +1,36 @@
-import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/open.ts';
+import type { Tx } from '../../platform/db/transactions.ts';
+import { HttpError } from '../../platform/http/problem.ts';
 import { windowTotal } from '../../platform/db/rows.ts';
 import { flows } from '../flows/schema.ts';
 import { distributions } from './schema.ts';
 import type { Loaded } from './store.ts';
+
+// The owner's distributions with their flows (the message, mode, status): read-only joins of the distributions and
+// the flows they own, one statement each (docs/architecture.md "Data ownership", reporting files).
+
+/** One of the owner's distributions, or 404 (another owner's id is indistinguishable from a missing one). */
+export async function loadOwn(db: Tx, userId: number, id: number): Promise<Loaded> {
+  const [row] = await db
+    .select({ flow: flows, dist: distributions })
+    .from(distributions)
+    .innerJoin(flows, eq(flows.id, distributions.flowId))
+    .where(and(eq(distributions.flowId, id), eq(distributions.userId, userId)));
+  if (!row) throw new HttpError(404, 'distributionInvalidId');
+  return row;
+}
+
+/** The owner's distributions among `ids`, by id (others' ids are absent). */
+export async function loadOwnMany(db: Tx, userId: number, ids: number[]): Promise<Map<number, Loaded>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ flow: flows, dist: distributions })
+    .from(distributions)
+    .innerJoin(flows, eq(flows.id, distributions.flowId))
+    .where(and(inArray(distributions.flowId, ids), eq(distributions.userId, userId)));
+  return new Map(rows.map((r) => [r.flow.id, r]));
+}
 
 export interface ListQuery {
   page: number;
