@@ -62,6 +62,11 @@ export default function DistributionsList(props: DistributionsProps) {
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
+  // The notices depend on the first page (Unavailable, no messages left) and the owner's tariffs: until both are in,
+  // nothing is drawn that they would push down (tests/e2e/layout-shift.spec.ts).
+  const [firstPageIn, setFirstPageIn] = useState(false);
+  const [tariffsKnown, setTariffsKnown] = useState(false);
+  useEffect(() => void (!state.loading && setFirstPageIn(true)), [state.loading]);
   const [tariffMissing, setTariffMissing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const base = props.base;
@@ -70,7 +75,9 @@ export default function DistributionsList(props: DistributionsProps) {
   useEffect(() => {
     void loadDistributions(1);
     // §6: say what to buy before the owner builds a distribution they cannot start (null: unknown, say nothing).
-    void loadActiveTariffs().then((tariffs) => tariffs && setTariffMissing(!isKindAvailable('distribution', tariffs)));
+    void loadActiveTariffs()
+      .then((tariffs) => tariffs && setTariffMissing(!isKindAvailable('distribution', tariffs)))
+      .finally(() => setTariffsKnown(true));
   }, []);
 
   usePoll(state.items.some((d) => isRunning(d.status)), () => loadDistributions());
@@ -146,6 +153,13 @@ export default function DistributionsList(props: DistributionsProps) {
     </button>
   );
 
+  if (!firstPageIn || !tariffsKnown) {
+    return (
+      <div className="min-h-[28rem]">
+        <p role="status" className="text-sm text-ink-muted m-0">{t('ui.loading')}</p>
+      </div>
+    );
+  }
   return (
     <div>
       <BlockerNotices blockers={blockers} paymentsHref={paymentsHref} texts={{ testUser: t('testUser'), notAvailable: t('notAvailable'), noMessages: t('noMessages'), choosePlan: t('choosePlan'), buyPack: t('buyPack') }} />
