@@ -3,6 +3,8 @@
 import { atom } from 'nanostores';
 import { pagedList } from '../../stores/paged-list.ts';
 import { api } from '../../api/browser.ts';
+import { isKindAvailable } from '../../shared/flows/tariffs.ts';
+import { loadActiveTariffs } from '../flows/store.ts';
 import type { ProblemLike } from '../../api/explain-problem.ts';
 import type { components } from '../../api/schema.d.ts';
 
@@ -201,4 +203,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Whether the owner's tariffs include distributions (§6): `unknown` until read — the list draws nothing a tariff
+ * notice would push down until then — and `available` when they could not be read (nothing is said then).
+ */
+export const $distributionTariff = atom<'unknown' | 'available' | 'missing'>('unknown');
+
+export async function loadDistributionTariff(): Promise<void> {
+  const tariffs = await loadActiveTariffs();
+  $distributionTariff.set(tariffs && !isKindAvailable('distribution', tariffs) ? 'missing' : 'available');
 }

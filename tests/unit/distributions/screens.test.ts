@@ -9,7 +9,7 @@ import { $session } from '../../../src/stores/session.ts';
 import DistributionsList from '../../../src/features/distributions/islands/DistributionsList.tsx';
 import Results from '../../../src/features/distributions/islands/Results.tsx';
 import { recipientReason } from '../../../src/features/distributions/islands/results-recipients.tsx';
-import { $current, $distributions, $recipients, isRunning, type Distribution, type Recipient } from '../../../src/features/distributions/store.ts';
+import { $current, $distributions, $distributionTariff, $recipients, isRunning, type Distribution, type Recipient } from '../../../src/features/distributions/store.ts';
 import type { Locale } from '../../../src/i18n/locales.ts';
 
 // @nanostores/react reaches the real react from node_modules (not vitest's preact alias): a one-shot render only
@@ -67,6 +67,7 @@ const listState = (items: Distribution[]) => $distributions.set({ ...$distributi
 
 beforeEach(() => {
   $session.set({ ...$session.get(), user: null });
+  $distributionTariff.set('available');
   listState([]);
 });
 

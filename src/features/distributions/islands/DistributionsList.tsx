@@ -5,14 +5,13 @@ import { notify } from '../../../scripts/notify.ts';
 import { explainProblem, type ProblemLike } from '../../../api/explain-problem.ts';
 import { $session } from '../../../stores/session.ts';
 import { FLOW_MODES, FLOW_STATUSES } from '../../../shared/flows/kinds.ts';
-import { isKindAvailable } from '../../../shared/flows/tariffs.ts';
-import { loadActiveTariffs } from '../../flows/store.ts';
 import { Pager } from '../../../ui/pager.tsx';
 import { Table } from '../../../ui/table.tsx';
 import { listTexts } from '../../../ui/list-states.tsx';
 import { buttonClass, inputClass, secondaryButtonClass } from '../../../ui/classes.ts';
 import {
   $distributions,
+  $distributionTariff,
   $selected,
   bulkDistributions,
   createDistribution,
@@ -21,6 +20,7 @@ import {
   duplicateDistribution,
   isRunning,
   loadDistributions,
+  loadDistributionTariff,
   selectAllDistributions,
   toggleDistribution,
   type BulkAction,
@@ -64,8 +64,8 @@ export default function DistributionsList(props: DistributionsProps) {
   const [adding, setAdding] = useState(false);
   // The notices depend on the first page (Unavailable, no messages left) and the owner's tariffs: until both are in,
   // nothing is drawn that they would push down (tests/e2e/layout-shift.spec.ts).
-  const [firstPageIn, setFirstPageIn] = useState(false);
-  const [tariffsKnown, setTariffsKnown] = useState(false);
+  const [firstPageIn, setFirstPageIn] = useState(!state.loading);
+  const tariff = useStore($distributionTariff);
   useEffect(() => void (!state.loading && setFirstPageIn(true)), [state.loading]);
   const [tariffMissing, setTariffMissing] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -75,9 +75,7 @@ export default function DistributionsList(props: DistributionsProps) {
   useEffect(() => {
     void loadDistributions(1);
     // §6: say what to buy before the owner builds a distribution they cannot start (null: unknown, say nothing).
-    void loadActiveTariffs()
-      .then((tariffs) => tariffs && setTariffMissing(!isKindAvailable('distribution', tariffs)))
-      .finally(() => setTariffsKnown(true));
+    void loadDistributionTariff();
   }, []);
 
   usePoll(state.items.some((d) => isRunning(d.status)), () => loadDistributions());
@@ -144,7 +142,7 @@ export default function DistributionsList(props: DistributionsProps) {
   const filtering = q.search.trim() !== '' || q.status !== '' || q.mode !== '' || q.type !== '';
   const blockers = {
     testUser,
-    notAvailable: tariffMissing || state.items.some((d) => d.status === 'Unavailable'),
+    notAvailable: tariffMissing || tariff === 'missing' || state.items.some((d) => d.status === 'Unavailable'),
     noMessages: state.items.some((d) => d.statusReason === 'noMessagesLeft'),
   };
   const addButton = !testUser && (
@@ -153,7 +151,7 @@ export default function DistributionsList(props: DistributionsProps) {
     </button>
   );
 
-  if (!firstPageIn || !tariffsKnown) {
+  if (!firstPageIn || tariff === 'unknown') {
     return (
       <div className="min-h-[28rem]">
         <p role="status" className="text-sm text-ink-muted m-0">{t('ui.loading')}</p>
